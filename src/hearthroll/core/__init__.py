@@ -1,0 +1,1 @@
+"""The pure engine: dice, mechanics, odds, rules and turns. No I/O, no clock, no global RNG."""

@@ -1,0 +1,98 @@
+"""Where randomness enters: the DiceSource protocol, seeded dice and the GM's typed faces."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from typing import Protocol
+
+from hearthroll.core.errors import DiceError
+
+
+class DiceSource(Protocol):
+    """Anything that can roll dice: one face per die, in order."""
+
+    def roll(self, sides: int, count: int = 1) -> tuple[int, ...]:
+        """Roll `count` dice with `sides` sides and return their faces in order."""
+        ...
+
+
+class RandomDice:
+    """Dice from a seeded generator of their own; never the global one."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self._rng = random.Random(seed)
+
+    def roll(self, sides: int, count: int = 1) -> tuple[int, ...]:
+        if sides < 1:
+            raise DiceError(f"a die needs at least 1 side, not {sides}")
+        return tuple(self._rng.randint(1, sides) for _ in range(count))
+
+
+class TypedDice:
+    """The faces of real dice, typed in by the GM, handed out in the order they were typed."""
+
+    def __init__(self, faces: Iterable[int]) -> None:
+        self._faces: tuple[int, ...] = tuple(faces)
+        self._next = 0
+
+    @property
+    def used(self) -> int:
+        """How many faces have been handed out so far."""
+        return self._next
+
+    @property
+    def remaining(self) -> tuple[int, ...]:
+        """The faces not handed out yet."""
+        return self._faces[self._next :]
+
+    def roll(self, sides: int, count: int = 1) -> tuple[int, ...]:
+        wanted = self._next + count
+        if wanted > len(self._faces):
+            raise DiceError(
+                f"not enough typed dice: this roll needs {wanted} "
+                f"but {len(self._faces)} {'was' if len(self._faces) == 1 else 'were'} typed"
+            )
+        faces = self._faces[self._next : wanted]
+        for offset, face in enumerate(faces):
+            if not 1 <= face <= sides:
+                raise DiceError(
+                    f"typed die {self._next + offset + 1} shows {face}, "
+                    f"but a d{sides} has faces 1 to {sides}"
+                )
+        self._next = wanted
+        return faces
+
+    def finish(self) -> None:
+        """Refuse typed faces that no die used: the GM typed more dice than the roll has."""
+        if self._next != len(self._faces):
+            raise DiceError(
+                f"too many typed dice: the roll used {self._next} but {len(self._faces)} were typed"
+            )
+
+
+def check_faces(faces: Sequence[int], sides: Sequence[int]) -> None:
+    """Check typed faces against the dice a roll needs, naming both when they differ."""
+    need = ", ".join(f"d{s}" for s in sides) or "no dice"
+    if len(faces) != len(sides):
+        got = ",".join(str(f) for f in faces) or "none"
+        raise DiceError(
+            f"this roll needs {len(sides)} {'die' if len(sides) == 1 else 'dice'} ({need}); "
+            f"{len(faces)} typed: {got}"
+        )
+    for index, (face, side) in enumerate(zip(faces, sides, strict=True), start=1):
+        if not 1 <= face <= side:
+            raise DiceError(f"die {index} is a d{side}, so it shows 1 to {side}, not {face}")
+
+
+def parse_faces(text: str) -> tuple[int, ...]:
+    """Read typed faces such as "3,1,6" or "3 1 6"; anything else is a clear error."""
+    parts = [p for p in text.replace(",", " ").split() if p]
+    faces: list[int] = []
+    for part in parts:
+        if not part.lstrip("-").isdigit():
+            raise DiceError(f"typed dice are whole numbers separated by commas; {part!r} is not")
+        faces.append(int(part))
+    if not faces:
+        raise DiceError("no dice typed: give the faces as numbers, e.g. 3,1,6")
+    return tuple(faces)

@@ -1,0 +1,21 @@
+"""The one exception family the engine raises; every message says what to do about it."""
+
+
+class HearthrollError(Exception):
+    """Base of every error hearthroll shows to a person instead of a traceback."""
+
+
+class DiceError(HearthrollError):
+    """Typed dice that do not fit the roll: a wrong count, or a face outside the die."""
+
+
+class TurnError(HearthrollError):
+    """A step the pool turn does not allow now (a reroll with none left, a push after a bust)."""
+
+
+class ExprError(HearthrollError):
+    """A dice expression that cannot be read, or that is too large to roll."""
+
+
+class RuleError(HearthrollError):
+    """Arguments a mechanic cannot resolve (a die with no sides, bands that leave a gap)."""

@@ -1,0 +1,113 @@
+"""The pool turn as pure transitions: push, reroll, accept the bust, stop (readings 1-8)."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import attrs
+
+from hearthroll.core.dice import DiceSource
+from hearthroll.core.errors import TurnError
+from hearthroll.core.mechanics import BUST, PoolRoll, boost_pool, reroll_pool, roll_pool
+
+TurnStatus = Literal["open", "bust_pending", "busted"]
+
+
+@attrs.frozen
+class Turn:
+    """One character's turn: how many RISKY moves so far, the last roll, and the rerolls left.
+
+    `status` is `open` while the character may push or stop, `bust_pending` while a bust
+    waits to be rerolled or accepted, and `busted` once a bust is final and the turn is over.
+    """
+
+    level: int
+    rerolls_left: int
+    pushes: int = 0
+    last: PoolRoll | None = None
+    status: TurnStatus = "open"
+    rerolls_per_roll: int | None = None
+
+    @property
+    def next_pool(self) -> int:
+        """Reading 1: the n-th RISKY move of a turn rolls n dice."""
+        return self.pushes + 1
+
+    @property
+    def can_reroll(self) -> bool:
+        """True when a pending bust may be rerolled: rerolls left, per-roll cap not reached."""
+        if self.status != "bust_pending" or self.last is None or self.rerolls_left < 1:
+            return False
+        cap = self.rerolls_per_roll
+        return cap is None or self.last.rerolls_spent < cap
+
+
+def start(level: int, rerolls_left: int, rerolls_per_roll: int | None = None) -> Turn:
+    """A fresh turn with an empty pool."""
+    return Turn(level=level, rerolls_left=rerolls_left, rerolls_per_roll=rerolls_per_roll)
+
+
+def push(
+    turn: Turn, dice: DiceSource, *, advantage: bool = False, disadvantage: bool = False
+) -> Turn:
+    """Make a RISKY move: roll the next pool. A bust waits for a reroll or to be accepted."""
+    if turn.status == "bust_pending":
+        raise TurnError("a bust is waiting: reroll it or accept it before the next RISKY move")
+    if turn.status == "busted":
+        raise TurnError("this turn ended with a bust; the next RISKY move starts a new turn")
+    roll = roll_pool(dice, turn.next_pool, advantage=advantage, disadvantage=disadvantage)
+    status: TurnStatus = "bust_pending" if roll.has(BUST) else "open"
+    return attrs.evolve(turn, pushes=turn.pushes + 1, last=roll, status=status)
+
+
+def reroll(turn: Turn, dice: DiceSource) -> Turn:
+    """Reading 4: spend a reroll on the pending bust, rerolling every kept 1."""
+    if turn.status != "bust_pending" or turn.last is None:
+        raise TurnError("there is no bust to reroll: a reroll is spent only on a bust")
+    if turn.rerolls_left < 1:
+        raise TurnError("no rerolls left: accept the bust")
+    if not turn.can_reroll:
+        raise TurnError(
+            f"this roll has had its {turn.rerolls_per_roll} "
+            f"reroll{'s' if turn.rerolls_per_roll != 1 else ''}: accept the bust"
+        )
+    roll = reroll_pool(turn.last, dice)
+    status: TurnStatus = "bust_pending" if roll.has(BUST) else "open"
+    return attrs.evolve(turn, last=roll, status=status, rerolls_left=turn.rerolls_left - 1)
+
+
+def accept(turn: Turn) -> tuple[Turn, int]:
+    """Reading 5: take the bust. XP equals the kept 1s; the turn ends; rerolls do not refresh."""
+    if turn.status != "bust_pending" or turn.last is None:
+        raise TurnError("there is no bust to accept")
+    return attrs.evolve(turn, status="busted"), turn.last.ones
+
+
+def stop(turn: Turn) -> Turn:
+    """Reading 6: end the turn before a bust; rerolls refresh to level and the pool resets."""
+    if turn.status == "bust_pending":
+        raise TurnError("a bust is waiting: reroll it or accept it; a bust cannot be stopped")
+    if turn.status == "busted":
+        raise TurnError("this turn already ended with a bust; rerolls refresh only on a stop")
+    return start(turn.level, turn.level, turn.rerolls_per_roll)
+
+
+def next_turn(turn: Turn) -> Turn:
+    """After a final bust, the character's next turn: an empty pool, rerolls as they were."""
+    if turn.status == "bust_pending":
+        raise TurnError("a bust is waiting: reroll it or accept it first")
+    return start(turn.level, turn.rerolls_left, turn.rerolls_per_roll)
+
+
+def prepare(turn: Turn, position: int) -> Turn:
+    """Reading 8: spend Preparation for +1 on one kept die of the last roll, once per roll."""
+    if turn.last is None or turn.status == "busted":
+        raise TurnError("there is no roll to add +1 to")
+    roll = boost_pool(turn.last, position)
+    status: TurnStatus = "bust_pending" if roll.has(BUST) else "open"
+    return attrs.evolve(turn, last=roll, status=status)
+
+
+def level_up(turn: Turn, levels: int = 1) -> Turn:
+    """Reading 7: a level gained adds one reroll at once."""
+    return attrs.evolve(turn, level=turn.level + levels, rerolls_left=turn.rerolls_left + levels)

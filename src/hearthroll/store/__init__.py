@@ -1,0 +1,1 @@
+"""Files in and out: rulesets and campaigns as TOML. Imports core."""

@@ -1,0 +1,56 @@
+"""Dice sources: seeded dice, the GM's typed faces, and the checks on what was typed."""
+
+import pytest
+
+from hearthroll.core.dice import RandomDice, TypedDice, check_faces, parse_faces
+from hearthroll.core.errors import DiceError
+
+
+def test_typed_dice_hand_out_faces_in_order() -> None:
+    source = TypedDice([3, 1, 6])
+    assert source.roll(6, 2) == (3, 1)
+    assert source.roll(6) == (6,)
+    source.finish()
+
+
+def test_typed_dice_refuse_a_face_outside_the_die() -> None:
+    with pytest.raises(DiceError, match="typed die 2 shows 7, but a d6 has faces 1 to 6"):
+        TypedDice([3, 7]).roll(6, 2)
+
+
+def test_typed_dice_refuse_too_few_faces() -> None:
+    with pytest.raises(DiceError, match="needs 3 but 2 were typed"):
+        TypedDice([3, 4]).roll(6, 3)
+
+
+def test_typed_dice_refuse_leftover_faces() -> None:
+    source = TypedDice([3, 4, 5])
+    source.roll(6, 2)
+    with pytest.raises(DiceError, match="used 2 but 3 were typed"):
+        source.finish()
+
+
+def test_check_faces_names_the_dice_needed_and_the_faces_typed() -> None:
+    with pytest.raises(DiceError, match=r"needs 3 dice \(d6, d6, d4\); 2 typed: 3,4"):
+        check_faces((3, 4), (6, 6, 4))
+    with pytest.raises(DiceError, match="die 3 is a d4, so it shows 1 to 4, not 5"):
+        check_faces((3, 4, 5), (6, 6, 4))
+    check_faces((6, 6, 4), (6, 6, 4))
+
+
+@pytest.mark.parametrize("text", ["3,1,6", "3 1 6", " 3, 1 ,6 "])
+def test_parse_faces_reads_commas_and_spaces(text: str) -> None:
+    assert parse_faces(text) == (3, 1, 6)
+
+
+@pytest.mark.parametrize("text", ["", "3,x", "3.5", ",,"])
+def test_parse_faces_refuses_what_is_not_a_face(text: str) -> None:
+    with pytest.raises(DiceError):
+        parse_faces(text)
+
+
+def test_random_dice_stay_on_the_die() -> None:
+    faces = RandomDice(1).roll(20, 500)
+    assert min(faces) == 1 and max(faces) == 20
+    with pytest.raises(DiceError):
+        RandomDice(1).roll(0)
