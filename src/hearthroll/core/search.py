@@ -1,0 +1,157 @@
+"""Move search: token and prefix matching with typo tolerance, for the CLI and the app's palette."""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_left
+from collections.abc import Iterable, Sequence
+from typing import Protocol
+
+import attrs
+from rapidfuzz import process
+from rapidfuzz.distance import OSA
+
+# How much a word found in each field counts toward a match.
+NAME, ALIAS, TAG, TRIGGER = 3.0, 2.5, 2.0, 1.0
+PREFIX = 0.9  # a word that the typed token begins
+TYPO_CUTOFF = 0.7  # OSA similarity a misspelled token needs ("hakc" ~ "hack" is 0.75)
+_WORD = re.compile(r"[a-z0-9]+")
+_CACHE_SIZE = 512
+
+
+class Searchable(Protocol):
+    """What search needs of a move."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def ruleset(self) -> str: ...
+    @property
+    def aliases(self) -> Sequence[str]: ...
+    @property
+    def tags(self) -> Sequence[str]: ...
+    @property
+    def trigger(self) -> str: ...
+
+
+@attrs.frozen
+class Hit:
+    """One match: the position of the item in the index, and how well it matched."""
+
+    index: int
+    score: float
+
+
+def words(text: str) -> list[str]:
+    """Lower-case alphanumeric words of `text`."""
+    return _WORD.findall(text.lower())
+
+
+class MoveIndex:
+    """An inverted index over move names, aliases, tags and triggers, built once per catalog."""
+
+    def __init__(self, items: Iterable[Searchable]) -> None:
+        self.items: tuple[Searchable, ...] = tuple(items)
+        self._names = [" ".join(words(item.name)) for item in self.items]
+        self._postings: dict[str, dict[int, float]] = {}
+        self._short: dict[str, dict[int, float]] = {}  # name, alias and tag words only
+        for index, item in enumerate(self.items):
+            fields = [
+                (NAME, words(item.name) + words(item.id.replace("_", " "))),
+                (ALIAS, [w for alias in item.aliases for w in words(alias)]),
+                (TAG, [w for tag in item.tags for w in words(tag)]),
+                (TRIGGER, words(item.trigger)),
+            ]
+            for weight, found in fields:
+                for word in found:
+                    self._post(self._postings, word, index, weight)
+                    if weight > TRIGGER:
+                        self._post(self._short, word, index, weight)
+        self._vocab = sorted(self._postings)
+        self._short_vocab = sorted(self._short)
+        self._cache: dict[str, dict[int, float]] = {}
+
+    @staticmethod
+    def _post(postings: dict[str, dict[int, float]], word: str, index: int, weight: float) -> None:
+        entry = postings.setdefault(word, {})
+        if entry.get(index, 0.0) < weight:
+            entry[index] = weight
+
+    def search(
+        self, query: str, *, ruleset: str | None = None, limit: int | None = None
+    ) -> list[Hit]:
+        """Items matching `query`, best first; an empty query lists everything in order."""
+        tokens = words(query)
+        if not tokens:
+            hits = [Hit(i, 0.0) for i in range(len(self.items))]
+        else:
+            hits = self._rank(tokens)
+        if ruleset is not None:
+            hits = [h for h in hits if self.items[h.index].ruleset == ruleset]
+        return hits if limit is None else hits[:limit]
+
+    def _rank(self, tokens: list[str]) -> list[Hit]:
+        scores: dict[int, float] = {}
+        covered: dict[int, int] = {}
+        for token in tokens:
+            for index, score in self._token_scores(token).items():
+                scores[index] = scores.get(index, 0.0) + score
+                covered[index] = covered.get(index, 0) + 1
+        phrase = " ".join(tokens)
+        hits: list[Hit] = []
+        for index, score in scores.items():
+            if covered[index] == len(tokens):
+                score += 2.0
+            name = self._names[index]
+            if name == phrase:
+                score += 6.0
+            elif name.startswith(phrase):
+                score += 4.0
+            elif phrase in name:
+                score += 2.0
+            hits.append(Hit(index, score))
+        hits.sort(key=lambda h: (-h.score, self._names[h.index]))
+        return hits
+
+    def _token_scores(self, token: str) -> dict[int, float]:
+        cached = self._cache.get(token)
+        if cached is not None:
+            return cached
+        # Short tokens match only the start of name, alias and tag words: "h" must not
+        # light up every trigger that says "when".
+        long = len(token) >= 3
+        postings = self._postings if long else self._short
+        vocab = self._vocab if long else self._short_vocab
+        matched: dict[str, float] = {}
+        start = bisect_left(vocab, token)
+        for word in vocab[start:]:
+            if not word.startswith(token):
+                break
+            matched[word] = 1.0 if word == token else PREFIX
+        if len(token) >= 4:
+            for word, similarity, _ in process.extract(
+                token,
+                vocab,
+                scorer=OSA.normalized_similarity,
+                score_cutoff=TYPO_CUTOFF,
+                limit=20,
+            ):
+                matched.setdefault(word, 0.8 * similarity)
+        scores: dict[int, float] = {}
+        for word, similarity in matched.items():
+            for index, weight in postings[word].items():
+                value = weight * similarity
+                if scores.get(index, 0.0) < value:
+                    scores[index] = value
+        if len(self._cache) >= _CACHE_SIZE:
+            self._cache.clear()
+        self._cache[token] = scores
+        return scores
+
+
+def nearest(query: str, names: Sequence[str], limit: int = 3) -> list[str]:
+    """The names closest to `query`, for a "did you mean" line."""
+    found = process.extract(query.lower(), [n.lower() for n in names], limit=limit, score_cutoff=50)
+    return [names[index] for _, _, index in found]

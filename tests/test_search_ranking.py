@@ -1,0 +1,104 @@
+"""Move search: ranking, typo tolerance and filters over a small catalog of real move names."""
+
+import attrs
+
+from hearthroll.core.search import MoveIndex, nearest
+
+
+@attrs.frozen
+class Move:
+    id: str
+    name: str
+    ruleset: str
+    trigger: str
+    aliases: tuple[str, ...] = ()
+    tags: tuple[str, ...] = ()
+
+
+MOVES = [
+    Move(
+        "clash",
+        "Clash",
+        "house",
+        "When you fight in melee or close quarters",
+        ("Hack and Slash",),
+        ("basic", "combat"),
+    ),
+    Move("hack_and_slash", "Hack and Slash", "hack", "When you fight in melee", (), ("basic",)),
+    Move("volley", "Volley", "house", "When you take aim and shoot at a foe at range"),
+    Move(
+        "muster",
+        "Muster",
+        "house",
+        "When you press every able body in the village into defense",
+        (),
+        ("steading",),
+    ),
+    Move(
+        "pull_together",
+        "Pull Together",
+        "house",
+        "When you set the village to work",
+        (),
+        ("steading",),
+    ),
+    Move(
+        "seasons_change",
+        "Seasons Change",
+        "house",
+        "When the season turns in downtime",
+        (),
+        ("steading",),
+    ),
+    Move("endure_harm", "Endure Harm", "starforged", "When you face physical injury"),
+    Move("flee", "Flee", "maneuvers", "When you run from a fight"),
+    Move("defy_danger", "Defy Danger", "house", "When you act despite an imminent threat"),
+]
+INDEX = MoveIndex(MOVES)
+
+
+def names(query: str, **kw: str) -> list[str]:
+    return [f"{MOVES[h.index].ruleset}:{MOVES[h.index].name}" for h in INDEX.search(query, **kw)]
+
+
+def test_a_typo_finds_hack_and_slash() -> None:
+    found = names("hakc")
+    assert found[0] in ("hack:Hack and Slash", "house:Clash")
+    assert {"hack:Hack and Slash", "house:Clash"} <= set(found[:2])
+
+
+def test_village_muster_finds_muster_first() -> None:
+    assert names("village muster")[0] == "house:Muster"
+
+
+def test_exact_name_beats_trigger_words() -> None:
+    assert names("flee")[0] == "maneuvers:Flee"
+
+
+def test_prefix_of_a_name_matches_as_you_type() -> None:
+    assert names("sea")[0] == "house:Seasons Change"
+    assert names("pu")[0] == "house:Pull Together"
+
+
+def test_trigger_words_match() -> None:
+    assert names("imminent threat")[0] == "house:Defy Danger"
+
+
+def test_ruleset_filter() -> None:
+    assert names("hack", ruleset="hack") == ["hack:Hack and Slash"]
+
+
+def test_empty_query_lists_everything_in_catalog_order() -> None:
+    assert len(INDEX.search("")) == len(MOVES)
+
+
+def test_nonsense_finds_nothing() -> None:
+    assert names("zzzzqqq") == []
+
+
+def test_a_single_letter_does_not_match_every_trigger() -> None:
+    assert "house:Volley" not in names("w")
+
+
+def test_nearest_suggests_close_names() -> None:
+    assert nearest("musterr", [m.name for m in MOVES])[0] == "Muster"
