@@ -169,15 +169,19 @@ _LABELS = {
     "fail": "fail",
     "fumble": "fumble (natural 1)",
 }
+POOL_LABELS = {"miss": "bust", "weak": "success, no 6", "strong": "success with a 6"}
+STAT_DICE_LABELS = {"miss": "1-3 (6-)", "weak": "4-5 (7-9)", "strong": "6 (10+)"}
+SUM_LABELS = {"miss": "6-", "weak": "7-9", "strong": "10-12", "critical": "13+"}
 
 
-def _print_odds(title: str, odds: Odds, as_json: bool) -> int:
+def _print_odds(title: str, odds: Odds, as_json: bool, labels: dict[str, str] | None = None) -> int:
     from hearthroll.core.odds import percent
 
     if as_json:
         _print_json(odds.as_json())
         return EXIT_OK
-    rows = [(_LABELS.get(band, band), p) for band, p in odds.bands]
+    names = {**_LABELS, **(labels or {})}
+    rows = [(names.get(band, band), p) for band, p in odds.bands]
     rows += [(f"  {flag.replace('_', ' ')}", p) for flag, p in odds.flags]
     width = max(len(label) for label, _ in rows)
     fwidth = max(len(str(p)) for _, p in rows)
@@ -202,14 +206,16 @@ def _run_odds_pool(args: argparse.Namespace) -> int:
         raise UsageError(f"--rerolls is 0 or more, not {args.rerolls}")
     odds = pool_odds(args.n, advantage=args.adv, disadvantage=args.dis, rerolls=args.rerolls)
     spent = f", spending up to {args.rerolls} reroll(s)" if args.rerolls else ""
-    return _print_odds(f"pool of {args.n}d6{_edge_words(args)}{spent}", odds, args.json)
+    title = f"pool of {args.n}d6{_edge_words(args)}{spent}"
+    return _print_odds(title, odds, args.json, POOL_LABELS)
 
 
 def _run_odds_stat(args: argparse.Namespace) -> int:
     from hearthroll.core.odds import stat_dice_odds
 
     odds = stat_dice_odds(args.stat, advantage=args.adv, disadvantage=args.dis, bonus=args.bonus)
-    return _print_odds(f"community roll at {args.stat:+d}{_edge_words(args)}", odds, args.json)
+    title = f"community roll at {args.stat:+d}{_edge_words(args)}"
+    return _print_odds(title, odds, args.json, STAT_DICE_LABELS)
 
 
 _NDS = re.compile(r"^(\d{0,3})d(\d{1,4})$", re.IGNORECASE)
@@ -226,7 +232,8 @@ def _run_odds_sum(args: argparse.Namespace) -> int:
         raise UsageError(f"odds for sums take 1 to 20 dice of 2 to 100 sides; got {args.dice}")
     odds = sum_odds(count, sides, modifier=args.mod, advantage=args.adv, disadvantage=args.dis)
     title = f"{count}d{sides}{args.mod:+d}{_edge_words(args)}"
-    return _print_odds(title, odds, args.json)
+    labels = SUM_LABELS if (count, sides) == (2, 6) else None
+    return _print_odds(title, odds, args.json, labels)
 
 
 def _run_odds_action(args: argparse.Namespace) -> int:
