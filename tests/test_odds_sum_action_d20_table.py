@@ -219,13 +219,17 @@ def test_action_momentum_outside_minus_6_to_10_is_refused() -> None:
 # --- d20 --------------------------------------------------------------------------------------
 
 
-def _icepool_d20(modifier: int, target: int, nat20_succeeds: bool) -> dict[str, Fraction]:
+def _icepool_d20(
+    modifier: int, target: int, nat20_succeeds: bool, fumble_faces: int = 1
+) -> dict[str, Fraction]:
     def judge(face: int) -> str:
         if face == 1:
             return "fumble"
         if nat20_succeeds and face == 20:
             return "hit"
-        return "hit" if face + modifier >= target else "fail"
+        if face + modifier >= target:
+            return "hit"
+        return "fumble" if face <= fumble_faces else "fail"
 
     banded = icepool.d20.map(judge)
     return {band: banded.probability(band) for band in ("fumble", "fail", "hit")}
@@ -256,6 +260,16 @@ def test_d20_reports_natural_1_and_20() -> None:
 def test_d20_matches_icepool(modifier: int, target: int, nat20_succeeds: bool) -> None:
     odds = d20_odds(modifier=modifier, target=target, nat20_succeeds=nat20_succeeds)
     assert dict(odds.bands) == _icepool_d20(modifier, target, nat20_succeeds)
+
+
+@pytest.mark.parametrize("fumble_faces", [1, 2, 3])
+@pytest.mark.parametrize("target", [9, 11, 12, 14])
+@pytest.mark.parametrize("modifier", [-1, 0, 2, 9])
+def test_d20_low_misses_that_fumble_match_icepool(
+    modifier: int, target: int, fumble_faces: int
+) -> None:
+    odds = d20_odds(modifier=modifier, target=target, fumble_faces=fumble_faces)
+    assert dict(odds.bands) == _icepool_d20(modifier, target, False, fumble_faces)
 
 
 # --- table ------------------------------------------------------------------------------------

@@ -140,3 +140,10 @@ def test_table_lookup_on_a_d100() -> None:
 def test_typed_face_outside_the_die_is_refused() -> None:
     with pytest.raises(HearthrollError, match="d10 has faces 1 to 10"):
         roll_action(TypedDice((3, 11, 2)), 1)
+
+
+def test_reading16_a_low_miss_can_be_the_moves_own_miss() -> None:
+    bash = {"modifier": 0, "target": 11, "fumble_faces": 3}
+    assert roll_d20(TypedDice((3,)), **bash).band == FUMBLE  # type: ignore[arg-type]
+    assert roll_d20(TypedDice((4,)), **bash).band == FAIL  # type: ignore[arg-type]
+    assert roll_d20(TypedDice((3,)), modifier=9, target=11, fumble_faces=3).band == HIT

@@ -19,3 +19,7 @@ class ExprError(HearthrollError):
 
 class RuleError(HearthrollError):
     """Arguments a mechanic cannot resolve (a die with no sides, bands that leave a gap)."""
+
+
+class NotFound(HearthrollError):
+    """A name that matches nothing (or several things); the message suggests the nearest."""

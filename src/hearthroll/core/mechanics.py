@@ -300,9 +300,17 @@ def score_modifier(score: int) -> int:
 
 
 def roll_d20(
-    dice: DiceSource, *, modifier: int = 0, target: int, nat20_succeeds: bool = False
+    dice: DiceSource,
+    *,
+    modifier: int = 0,
+    target: int,
+    nat20_succeeds: bool = False,
+    fumble_faces: int = 1,
 ) -> Roll:
-    """A natural 1 is the move's own miss; otherwise meet the target to hit."""
+    """A natural 1 is the move's own miss; otherwise meet the target to hit.
+
+    A miss with a die of 2 to `fumble_faces` is the move's own miss too (Bash: 1-3).
+    """
     (face,) = dice.roll(20, 1)
     total = face + modifier
     flags = frozenset({NAT1} if face == 1 else {NAT20} if face == 20 else set())
@@ -311,7 +319,7 @@ def roll_d20(
     elif total >= target or (nat20_succeeds and face == 20):
         band = HIT
     else:
-        band = FAIL
+        band = FUMBLE if face <= fumble_faces else FAIL
     return Roll("d20", 20, (face,), (0,), band, flags, total)
 
 

@@ -362,19 +362,26 @@ def _action_odds(base: int, momentum: int, cap: int) -> Odds:
 # --- d20 --------------------------------------------------------------------------------------
 
 
-def d20_odds(*, modifier: int, target: int, nat20_succeeds: bool = False) -> Odds:
+def d20_odds(
+    *, modifier: int, target: int, nat20_succeeds: bool = False, fumble_faces: int = 1
+) -> Odds:
     """Odds of d20 + `modifier` against `target`: a natural 1 is a `fumble`, else `hit` or `fail`.
 
-    With `nat20_succeeds`, a natural 20 always hits. Flags: `nat20`, `nat1`.
+    With `nat20_succeeds`, a natural 20 always hits; a miss on a die of 2 to `fumble_faces`
+    is a fumble too. Flags: `nat20`, `nat1`.
     """
-    hits = 0
-    for die in range(2, 21):
-        if die + modifier >= target or (nat20_succeeds and die == 20):
+    hits = fumbles = 0
+    for die in range(1, 21):
+        if die == 1:
+            fumbles += 1
+        elif die + modifier >= target or (nat20_succeeds and die == 20):
             hits += 1
+        elif die <= fumble_faces:
+            fumbles += 1
     return Odds(
         bands=(
-            (FUMBLE, Fraction(1, 20)),
-            (FAIL, Fraction(19 - hits, 20)),
+            (FUMBLE, Fraction(fumbles, 20)),
+            (FAIL, Fraction(20 - hits - fumbles, 20)),
             (HIT, Fraction(hits, 20)),
         ),
         flags=(("nat20", Fraction(1, 20)), ("nat1", Fraction(1, 20))),

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
-from collections.abc import Iterable, Sequence
-from typing import Protocol
+from collections.abc import Callable, Iterable, Sequence
+from typing import Protocol, TypeVar
 
 import attrs
 from rapidfuzz import process
 from rapidfuzz.distance import OSA
+
+from hearthroll.core.errors import NotFound
 
 # How much a word found in each field counts toward a match.
 NAME, ALIAS, TAG, TRIGGER = 3.0, 2.5, 2.0, 1.0
@@ -58,9 +60,10 @@ class MoveIndex:
         self._postings: dict[str, dict[int, float]] = {}
         self._short: dict[str, dict[int, float]] = {}  # name, alias and tag words only
         for index, item in enumerate(self.items):
+            own_id = item.id.removeprefix(f"{item.ruleset}_")
             fields = [
-                (NAME, words(item.name) + words(item.id.replace("_", " "))),
-                (ALIAS, [w for alias in item.aliases for w in words(alias)]),
+                (NAME, words(item.name)),
+                (ALIAS, [w for alias in (*item.aliases, own_id) for w in words(alias)]),
                 (TAG, [w for tag in item.tags for w in words(tag)]),
                 (TRIGGER, words(item.trigger)),
             ]
@@ -153,5 +156,36 @@ class MoveIndex:
 
 def nearest(query: str, names: Sequence[str], limit: int = 3) -> list[str]:
     """The names closest to `query`, for a "did you mean" line."""
-    found = process.extract(query.lower(), [n.lower() for n in names], limit=limit, score_cutoff=50)
+    found = process.extract(query.lower(), [n.lower() for n in names], limit=limit, score_cutoff=70)
     return [names[index] for _, _, index in found]
+
+
+_S = TypeVar("_S", bound=Searchable)
+
+
+def _norm(text: str) -> str:
+    return " ".join(text.lower().replace("_", " ").split())
+
+
+def find_move(moves: Sequence[_S], wanted: str, *, where: str = "") -> _S:
+    """A move by id, name or alias in any case; an unknown or ambiguous one is NotFound.
+
+    An id beats a name and a name beats an alias: "clash" is the house Clash, not the alias
+    another ruleset gives its Hack and Slash. The error suggests the nearest names.
+    """
+    key = _norm(wanted)
+    tiers: tuple[Callable[[_S], Sequence[str]], ...] = (
+        lambda m: (m.id,),
+        lambda m: (m.name,),
+        lambda m: m.aliases,
+    )
+    for spelled in tiers:
+        exact = [m for m in moves if key in {_norm(n) for n in spelled(m)}]
+        if len(exact) == 1:
+            return exact[0]
+        if len(exact) > 1:
+            choices = ", ".join(f"{m.id} ({m.ruleset})" for m in exact)
+            raise NotFound(f"{wanted!r} names several moves: {choices}; name the ruleset or an id")
+    suggestions = nearest(wanted, sorted({m.name for m in moves}))
+    hint = f"; did you mean {', '.join(suggestions)}?" if suggestions else ""
+    raise NotFound(f"no move {wanted!r}{where}{hint}")

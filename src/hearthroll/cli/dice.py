@@ -1,61 +1,20 @@
-"""The `hearthroll` command: quick rolls and exact odds on the same engine the app uses."""
+"""The `roll` and `odds` verbs: dice expressions and exact odds of every mechanic."""
 
 from __future__ import annotations
 
 import argparse
-import json
-import os
 import re
-import sys
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, NoReturn
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
-from hearthroll import __version__
-from hearthroll.core.errors import HearthrollError
+from hearthroll.cli.common import EXIT_OK, Parser, UsageError, add_edge, add_json, print_json
 
 if TYPE_CHECKING:
     from hearthroll.core.odds import Odds
 
-EXIT_OK = 0
-EXIT_PROBLEMS = 1
-EXIT_USAGE = 2
 
-
-class UsageError(HearthrollError):
-    """A command line that cannot be run as written."""
-
-
-class _Parser(argparse.ArgumentParser):
-    """An argument parser whose errors are one line and exit 2, never a usage dump."""
-
-    def error(self, message: str) -> NoReturn:
-        raise UsageError(f"{message} (see '{self.prog} --help')")
-
-
-def _dice_faces(text: str) -> tuple[int, ...]:
-    from hearthroll.core.dice import parse_faces
-
-    return parse_faces(text)
-
-
-def _add_edge(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--adv", action="store_true", help="roll with advantage")
-    parser.add_argument("--dis", action="store_true", help="roll with disadvantage")
-
-
-def _add_json(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--json", action="store_true", help="print JSON instead of text")
-
-
-def build_parser() -> argparse.ArgumentParser:
-    """The whole command line, one subparser per verb."""
-    parser = _Parser(
-        prog="hearthroll",
-        description="A game master's screen for the terminal.",
-    )
-    parser.add_argument("--version", action="version", version=f"hearthroll {__version__}")
-    verbs = parser.add_subparsers(dest="verb", metavar="COMMAND", parser_class=_Parser)
-
+def add_parsers(verbs: Any) -> None:
+    """Add `roll` and `odds` to the command line."""
     roll = verbs.add_parser("roll", help="roll a dice expression such as 2d4+1 or 4d6kh3")
     roll.add_argument("expr", metavar="EXPR", help="the expression, e.g. '1d4+3+str/3'")
     roll.add_argument(
@@ -69,49 +28,48 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="NAME=N",
         help="a named value the expression uses, e.g. --set str=12 (repeatable)",
     )
-    _add_edge(roll)
-    _add_json(roll)
+    add_edge(roll)
+    add_json(roll)
     roll.set_defaults(run=_run_roll)
 
     odds = verbs.add_parser("odds", help="exact odds of a roll's bands")
-    kinds = odds.add_subparsers(dest="kind", metavar="MECHANIC", parser_class=_Parser)
+    kinds = odds.add_subparsers(dest="kind", metavar="MECHANIC", parser_class=Parser)
     kinds.required = True
 
     pool = kinds.add_parser("pool", help="the house pool of N d6")
     pool.add_argument("n", type=int, metavar="N", help="pool size (the n-th RISKY move)")
     pool.add_argument("--rerolls", type=int, default=0, metavar="K", help="rerolls to spend")
-    _add_edge(pool)
-    _add_json(pool)
+    add_edge(pool)
+    add_json(pool)
     pool.set_defaults(run=_run_odds_pool)
 
     stat = kinds.add_parser("stat-dice", help="the community roll on a steading stat")
     stat.add_argument("stat", type=int, metavar="S", help="the steading stat")
     stat.add_argument("--bonus", type=int, default=0, choices=(0, 1), help="Preparation +1")
-    _add_edge(stat)
-    _add_json(stat)
+    add_edge(stat)
+    add_json(stat)
     stat.set_defaults(run=_run_odds_stat)
 
     total = kinds.add_parser("sum", help="NdS + modifier with the 2d6 bands")
     total.add_argument("dice", metavar="NdS", help="the dice, e.g. 2d6")
     total.add_argument("--mod", type=int, default=0, metavar="M", help="stat + modifiers")
-    _add_edge(total)
-    _add_json(total)
+    add_edge(total)
+    add_json(total)
     total.set_defaults(run=_run_odds_sum)
 
     action = kinds.add_parser("action", help="d6 + stat + adds against 2d10")
     action.add_argument("--stat", type=int, required=True, metavar="S")
     action.add_argument("--adds", type=int, default=0, metavar="A")
     action.add_argument("--momentum", type=int, default=0, metavar="M", help="negative cancels")
-    _add_json(action)
+    add_json(action)
     action.set_defaults(run=_run_odds_action)
 
     d20 = kinds.add_parser("d20", help="d20 + modifier against a target")
     d20.add_argument("--mod", type=int, default=0, metavar="M")
     d20.add_argument("--target", type=int, required=True, metavar="T")
     d20.add_argument("--nat20", action="store_true", help="a natural 20 always succeeds")
-    _add_json(d20)
+    add_json(d20)
     d20.set_defaults(run=_run_odds_d20)
-    return parser
 
 
 # --- roll ---------------------------------------------------------------------------------
@@ -130,21 +88,21 @@ def _named_values(pairs: Sequence[str]) -> dict[str, int]:
 
 
 def _run_roll(args: argparse.Namespace) -> int:
-    from hearthroll.core.dice import DiceSource, RandomDice, TypedDice, check_faces
+    from hearthroll.core.dice import DiceSource, RandomDice, TypedDice, check_faces, parse_faces
     from hearthroll.core.expr import parse, render, roll_expr
 
     expr = parse(args.expr)
     names = _named_values(args.set)
     source: DiceSource
     if args.dice is not None:
-        faces = _dice_faces(args.dice)
+        faces = parse_faces(args.dice)
         check_faces(faces, expr.dice_needed(advantage=args.adv, disadvantage=args.dis))
         source = TypedDice(faces)
     else:
         source = RandomDice(args.seed)
     result = roll_expr(expr, source, names, advantage=args.adv, disadvantage=args.dis)
     if args.json:
-        _print_json(
+        print_json(
             {
                 "expr": result.text,
                 "dice": list(result.rolled),
@@ -178,7 +136,7 @@ def _print_odds(title: str, odds: Odds, as_json: bool, labels: dict[str, str] | 
     from hearthroll.core.odds import percent
 
     if as_json:
-        _print_json(odds.as_json())
+        print_json(odds.as_json())
         return EXIT_OK
     names = {**_LABELS, **(labels or {})}
     rows = [(names.get(band, band), p) for band, p in odds.bands]
@@ -249,34 +207,3 @@ def _run_odds_d20(args: argparse.Namespace) -> int:
 
     odds = d20_odds(modifier=args.mod, target=args.target, nat20_succeeds=args.nat20)
     return _print_odds(f"d20{args.mod:+d} against {args.target}", odds, args.json)
-
-
-def _print_json(data: object) -> None:
-    print(json.dumps(data, indent=None, ensure_ascii=False))
-
-
-# --- entry --------------------------------------------------------------------------------
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """Run one command and return its exit status; errors are one line, never a traceback."""
-    parser = build_parser()
-    try:
-        args = parser.parse_args(argv)
-        run: Callable[[argparse.Namespace], int] | None = getattr(args, "run", None)
-        if run is None:
-            parser.print_help()
-            return EXIT_OK
-        return run(args)
-    except HearthrollError as error:
-        print(f"hearthroll: {error}", file=sys.stderr)
-        return EXIT_USAGE
-    except KeyboardInterrupt:
-        return 130
-    except BrokenPipeError:
-        return EXIT_OK
-    except Exception as error:  # the last guard: a person never sees a traceback
-        if os.environ.get("HEARTHROLL_DEBUG"):
-            raise
-        print(f"hearthroll: unexpected error: {error!r}", file=sys.stderr)
-        return EXIT_PROBLEMS

@@ -1,0 +1,40 @@
+"""What every verb of the command line shares: exit codes, the one-line parser, JSON output."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import NoReturn
+
+from hearthroll.core.errors import HearthrollError
+
+EXIT_OK = 0
+EXIT_PROBLEMS = 1
+EXIT_USAGE = 2
+
+
+class UsageError(HearthrollError):
+    """A command line that cannot be run as written."""
+
+
+class Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line and exit 2, never a usage dump."""
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(f"{message} (see '{self.prog} --help')")
+
+
+def add_edge(parser: argparse.ArgumentParser) -> None:
+    """--adv and --dis; both together cancel."""
+    parser.add_argument("--adv", action="store_true", help="roll with advantage")
+    parser.add_argument("--dis", action="store_true", help="roll with disadvantage")
+
+
+def add_json(parser: argparse.ArgumentParser) -> None:
+    """--json: machine-readable output."""
+    parser.add_argument("--json", action="store_true", help="print JSON instead of text")
+
+
+def print_json(data: object) -> None:
+    """One JSON document on stdout."""
+    print(json.dumps(data, ensure_ascii=False))

@@ -1,0 +1,168 @@
+"""The `check`, `moves` and `show` verbs: validate ruleset files, find a move, read its card."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from hearthroll.cli.common import EXIT_OK, EXIT_PROBLEMS, UsageError, add_json, print_json
+
+if TYPE_CHECKING:
+    from hearthroll.core.rules import Catalog, Move
+
+
+def add_parsers(verbs: Any) -> None:
+    """Add `check`, `moves` and `show` to the command line."""
+    check = verbs.add_parser("check", help="validate ruleset files; report every problem")
+    check.add_argument("files", nargs="+", type=Path, metavar="FILE")
+    check.set_defaults(run=run_check)
+
+    find = verbs.add_parser("moves", help="find moves by name, tag or trigger (typos welcome)")
+    find.add_argument("query", nargs="*", metavar="QUERY", help="words to look for")
+    _add_catalog_options(find)
+    find.add_argument("--limit", type=int, default=20, metavar="N", help="at most N (default 20)")
+    add_json(find)
+    find.set_defaults(run=run_moves)
+
+    show = verbs.add_parser("show", help="show a move's card: trigger, roll, bands, options")
+    show.add_argument("move", nargs="+", metavar="MOVE", help="a move's id or name, any case")
+    _add_catalog_options(show)
+    add_json(show)
+    show.set_defaults(run=run_show)
+
+
+def _add_catalog_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--ruleset", metavar="R", help="only this ruleset (house, hack, ...)")
+    parser.add_argument(
+        "--moves",
+        action="append",
+        default=[],
+        type=Path,
+        metavar="FILE",
+        help="an extra ruleset file to load beside the shipped moves (repeatable)",
+    )
+
+
+def load(args: argparse.Namespace) -> Catalog:
+    """The catalog: shipped moves, the user's folder, and any --moves files."""
+    from hearthroll.store.rulesets import load_catalog
+
+    catalog = load_catalog(args.moves)
+    if args.ruleset is not None:
+        known = [r.id for r in catalog.rulesets]
+        if args.ruleset not in known:
+            raise UsageError(f"unknown ruleset {args.ruleset!r}; known: {', '.join(known)}")
+    return catalog
+
+
+# --- check --------------------------------------------------------------------------------
+
+
+def run_check(args: argparse.Namespace) -> int:
+    """Check ruleset files together (with the shipped catalog for what they build on)."""
+    from hearthroll.store.rulesets import (
+        Problem,
+        RulesetError,
+        RulesetFile,
+        build_catalog,
+        read_file,
+        shipped_file,
+    )
+
+    files: list[RulesetFile] = []
+    problems: list[Problem] = []
+    for path in args.files:
+        try:
+            files.append(read_file(path))
+        except RulesetError as error:
+            problems.extend(error.problems)
+    catalog = None
+    if files:  # the files that parsed are still checked together, so every problem shows
+        shipped = shipped_file()
+        own = {r.id for f in files for r in f.rulesets}
+        base = [] if own & {r.id for r in shipped.rulesets} else [shipped]
+        try:
+            catalog = build_catalog([*base, *files])
+        except RulesetError as error:
+            problems.extend(error.problems)
+    if problems or catalog is None:
+        for problem in problems:
+            print(problem)
+        count = len(problems)
+        print(f"{count} problem{'s' if count != 1 else ''} found", file=sys.stderr)
+        return EXIT_PROBLEMS
+    mine = {r.id for f in files for r in f.rulesets}
+    checked_moves = sum(len(f.moves) for f in files)
+    tables = sum(len(r.tables) for f in files for r in f.rulesets)
+    names = ", ".join(str(p) for p in args.files)
+    print(
+        f"{names}: ok: {len(mine)} ruleset{'s' if len(mine) != 1 else ''}, "
+        f"{checked_moves} move{'s' if checked_moves != 1 else ''}, "
+        f"{tables} table{'s' if tables != 1 else ''} "
+        f"({len(catalog.moves())} moves in the catalog they join)"
+    )
+    return EXIT_OK
+
+
+# --- moves --------------------------------------------------------------------------------
+
+
+def run_moves(args: argparse.Namespace) -> int:
+    """List matching moves, best first; with no query, every move grouped by ruleset."""
+    from hearthroll.core.search import MoveIndex
+
+    catalog = load(args)
+    everything = catalog.moves()
+    query = " ".join(args.query)
+    if query:
+        index = MoveIndex(everything)
+        hits = index.search(query, ruleset=args.ruleset, limit=max(1, args.limit))
+        found = [everything[h.index] for h in hits]
+    else:
+        found = [m for m in everything if args.ruleset in (None, m.ruleset)]
+    if args.json:
+        print_json([_summary(m) for m in found])
+        return EXIT_OK
+    if not found:
+        print(f"no move matches {query!r}", file=sys.stderr)
+        return EXIT_PROBLEMS
+    from hearthroll.cli.card import print_move_list
+
+    print_move_list(found, grouped=not query)
+    return EXIT_OK
+
+
+def _summary(move: Move) -> dict[str, object]:
+    return {
+        "id": move.id,
+        "name": move.name,
+        "ruleset": move.ruleset,
+        "trigger": move.trigger,
+        "tags": list(move.tags),
+        "aliases": list(move.aliases),
+        "mechanic": move.roll.mechanic,
+    }
+
+
+# --- show ---------------------------------------------------------------------------------
+
+
+def run_show(args: argparse.Namespace) -> int:
+    """Print one move's card."""
+    catalog = load(args)
+    from hearthroll.core.search import find_move
+
+    moves = [m for m in catalog.moves() if args.ruleset in (None, m.ruleset)]
+    where = f" in ruleset {args.ruleset!r}" if args.ruleset else ""
+    move = find_move(moves, " ".join(args.move), where=where)
+    if args.json:
+        from hearthroll.store.rulesets import unstructure_move
+
+        print_json(unstructure_move(move))
+        return EXIT_OK
+    from hearthroll.cli.card import print_card
+
+    print_card(move, catalog.ruleset(move.ruleset))
+    return EXIT_OK

@@ -1,0 +1,170 @@
+"""Plain words for a move's roll, bands and effects, shared by the command line and the app."""
+
+from __future__ import annotations
+
+from hearthroll.core.effects import AutoMod, Effect, Gate, OptionList
+from hearthroll.core.rules import Move, Ruleset
+
+BAND_WORDS = {
+    "pool": {"miss": "bust", "weak": "success, no 6", "strong": "success with a 6"},
+    "stat_dice": {"miss": "1-3 (6-)", "weak": "4-5 (7-9)", "strong": "6 (10+)"},
+    "action": {"miss": "miss", "weak": "weak hit", "strong": "strong hit"},
+    "d20": {"hit": "hit", "fail": "miss", "fumble": "natural 1"},
+}
+
+
+def _name(ruleset: Ruleset, stat_id: str) -> str:
+    found = [s.name for s in ruleset.stats if s.id == stat_id]
+    found += [m.name for m in ruleset.meters if m.id == stat_id]
+    if ruleset.steading:
+        found += [s.name for s in ruleset.steading.stats if s.id == stat_id]
+    return found[0] if found else stat_id
+
+
+def roll_line(move: Move, ruleset: Ruleset) -> str:
+    """One line saying how the move rolls, e.g. "roll 2d6 + Forceful"."""
+    roll = move.roll
+    stats = [_name(ruleset, s) for s in (roll.stat_choice or ((roll.stat,) if roll.stat else ()))]
+    plus = ""
+    if stats:
+        joined = " or ".join(stats)
+        plus = f" + {joined}" + (
+            f" (the {roll.choose} of them)"
+            if len(stats) > 1 and roll.choose == "highest"
+            else " (the player's pick)"
+            if len(stats) > 1
+            else ""
+        )
+    if roll.modifier:
+        plus += f" {roll.modifier:+d}"
+    mechanic = roll.mechanic
+    if mechanic == "pool":
+        text = "RISKY: push your luck, the n-th RISKY move of the turn rolls n d6"
+    elif mechanic == "stat_dice":
+        text = f"community roll: {' or '.join(stats) or 'the stat'} in d6, keep the highest"
+    elif mechanic == "sum":
+        text = f"roll {roll.dice or '2d6'}{plus}"
+    elif mechanic == "action":
+        text = f"action roll: d6{plus} against 2d10"
+    elif mechanic == "d20":
+        text = f"roll d20{plus}, {roll.target} or more"
+        if roll.nat20_succeeds:
+            text += "; a natural 20 always succeeds"
+    elif mechanic == "table":
+        table = [t for t in ruleset.tables if t.id == roll.table]
+        die = f"d{table[0].die}" if table else "the die"
+        text = f"roll {die} on {table[0].name if table else roll.table}"
+    else:
+        text = "no roll"
+    if roll.optional:
+        text += " (only if you choose to, or when forced)"
+    autos = [auto_line(a) for a in roll.auto]
+    return text + ("; " + "; ".join(autos) if autos else "")
+
+
+def gate_words(gate: Gate) -> str:
+    """When a gated thing applies, in words ("" when always)."""
+    parts: list[str] = []
+    if gate.if_flag:
+        parts.append(f"when {gate.if_flag}")
+    if gate.unless_flag:
+        parts.append(f"unless {gate.unless_flag}")
+    if gate.if_size:
+        parts.append(f"in a {' or '.join(gate.if_size)}")
+    if gate.if_season:
+        parts.append(f"in {' or '.join(gate.if_season)}")
+    if gate.if_condition:
+        parts.append(f"while {gate.if_condition}")
+    if gate.unless_condition:
+        parts.append(f"unless {gate.unless_condition}")
+    if gate.if_at_min:
+        parts.append(f"when {gate.if_at_min} is at its lowest")
+    if gate.unless_at_min:
+        parts.append(f"when {gate.unless_at_min} is above its lowest")
+    if gate.if_gear_tag:
+        parts.append(f"with {gate.if_gear_tag.replace('_', ' ')} gear")
+    if gate.if_match:
+        parts.append("on a match")
+    if gate.if_chosen:
+        parts.append(f"if {gate.if_chosen} was chosen")
+    return " and ".join(parts)
+
+
+def auto_line(auto: AutoMod) -> str:
+    """An automatic modifier in words: "disadvantage in a hamlet"."""
+    what: str = auto.kind
+    if auto.kind not in ("advantage", "disadvantage"):
+        sources = [
+            s
+            for s in (auto.from_input, auto.from_gear, auto.from_foe, auto.from_diff)
+            if s is not None
+        ]
+        amount = f"{auto.value:+d}" if auto.value or not sources else ""
+        if sources:
+            sign = "-" if auto.times < 0 else "+"
+            scale = f"{abs(auto.times)}x " if abs(auto.times) != 1 else ""
+            amount += f" {sign}{scale}{sources[0].replace('_', ' ')}".strip()
+        what = f"{amount.strip()} {'to the target' if auto.kind == 'target' else ''}".strip()
+    when = gate_words(auto)
+    return f"{what} {when}".strip()
+
+
+def effect_line(effect: Effect) -> str:
+    """An effect in words: "Readiness +3", "mark diminished", "roll on Endure Harm"."""
+    kind = effect.kind
+    amount = f"{effect.amount:+d}" if effect.amount else ""
+    target = (
+        effect.meter
+        or effect.hold
+        or effect.condition
+        or effect.flag
+        or effect.stat
+        or effect.table
+        or effect.gear
+        or effect.move
+        or ""
+    )
+    mode = effect.mode or ""
+    if kind in ("meter", "steading", "hold"):
+        text = f"{target} {mode + ' ' if mode not in ('', 'add', 'gain') else ''}{amount}"
+    elif kind in ("condition", "flag"):
+        text = f"{mode or 'mark'} {target}"
+        if effect.rounds:
+            text += f" for {effect.rounds} round{'s' if effect.rounds != 1 else ''}"
+    elif kind == "xp":
+        text = f"mark {effect.amount} XP"
+    elif kind == "table":
+        text = f"roll on {target}"
+    elif kind in ("heal", "damage"):
+        text = f"{kind} {effect.dice or 'weapon damage'}{' ' + amount if amount else ''}"
+        if effect.half:
+            text += " (half)"
+    elif kind == "follow":
+        text = f"make {target}"
+    elif kind == "waive":
+        text = f"skip {effect.effect}"
+    elif kind == "use":
+        text = f"use {target}"
+    else:
+        text = f"{kind} {target} {amount}".strip()
+    if effect.subject != "self":
+        text += f" ({effect.subject})"
+    when = gate_words(effect)
+    return " ".join(f"{text} {('if ' + when) if when else ''}".split())
+
+
+def options_heading(options: OptionList, move: Move) -> str:
+    """ "On a weak result, the GM picks 1:"."""
+    words = BAND_WORDS.get(move.roll.mechanic, {})
+    labels = {b.id: b.label for b in move.bands}
+    on = " or ".join(labels.get(b) or words.get(b, b) for b in options.on)
+    who = {
+        "player": "you pick",
+        "gm": "the GM picks",
+        "roller": "whoever rolls picks",
+        "position": "you pick from strength, else the GM picks",
+    }[options.who]
+    count = f"{'up to ' if options.up_to else ''}{options.pick}"
+    head = options.label or (f"On {on}" if on else "Options")
+    when = "before the roll, " if options.when == "before" else ""
+    return f"{head}: {when}{who} {count}"

@@ -1,0 +1,393 @@
+"""The rules model: rulesets, their stats, meters, holds, tables, gear, and the moves themselves."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Literal, Protocol, TypeVar
+
+import attrs
+
+from hearthroll.core.effects import AutoMod, Effect, Option, OptionList
+from hearthroll.core.errors import RuleError
+
+Mechanic = Literal["pool", "stat_dice", "sum", "action", "d20", "table", "none"]
+"""How a move resolves; `none` is a move with no roll."""
+
+Scope = Literal["character", "steading", "companion", "vehicle"]
+"""What a stat, meter, condition or hold belongs to."""
+
+StatModifier = Literal["value", "score"]
+"""`value`: the stat is its own modifier; `score`: the modifier is (score − 10) // 2."""
+
+Choose = Literal["highest", "player"]
+"""How a stat choice is settled: the higher one, or the player's pick."""
+
+
+@attrs.frozen
+class Stat:
+    """A number on a sheet that rolls read: a character stat or a steading stat."""
+
+    id: str
+    name: str
+    scope: Scope = "character"
+    min: int | None = None
+    max: int | None = None
+    default: int = 0
+    modifier: StatModifier = "value"
+    past_min: str | None = None
+    """The move a loss past `min` triggers instead (Fortunes → Meet With Disaster)."""
+    text: str = ""
+
+
+@attrs.frozen
+class Meter:
+    """A bounded number that moves in play: HP, health, momentum, stamina."""
+
+    id: str
+    name: str
+    min: int = 0
+    max: int | None = None
+    """None: set per sheet (or by the character's template, for HP)."""
+    start: int | None = None
+    """None: starts full."""
+    reset: int | None = None
+    """The value a reset returns to (momentum after burning)."""
+    overflow: str | None = None
+    """The meter that loses whatever a loss could not take past `min`."""
+    scope: Scope = "character"
+    text: str = ""
+
+
+@attrs.frozen
+class Condition:
+    """A mark on a sheet or steading, optionally lasting a number of rounds."""
+
+    id: str
+    name: str
+    scope: Scope = "character"
+    rounds: int | None = None
+    """None: lasts until cleared."""
+    text: str = ""
+
+
+@attrs.frozen
+class Hold:
+    """Held currency: earned by a move, spent later on its options."""
+
+    id: str
+    name: str
+    scope: Scope = "character"
+    max: int | None = None
+    per_roll: int | None = None
+    """The most that may be spent on one roll."""
+    text: str = ""
+    spends: tuple[Option, ...] = ()
+    """What one point buys; each pick spends 1."""
+
+
+@attrs.frozen
+class TableRow:
+    """One result of a table, over the faces `low`..`high` of its die."""
+
+    id: str
+    low: int
+    high: int
+    text: str
+    refs: tuple[str, ...] = ()
+
+
+@attrs.frozen
+class Table:
+    """A table rolled on with one die, each face landing in exactly one row."""
+
+    id: str
+    name: str
+    die: int
+    rows: tuple[TableRow, ...]
+    text: str = ""
+
+    def row_for(self, face: int) -> TableRow:
+        """The row a face of the die lands in."""
+        for row in self.rows:
+            if row.low <= face <= row.high:
+                return row
+        raise RuleError(f"table {self.id!r} has no row for {face} (its die is a d{self.die})")
+
+
+@attrs.frozen
+class GearItem:
+    """Something a character carries: armor, a weapon, a kit."""
+
+    id: str
+    name: str
+    weight: int | None = None
+    """Weight worn or wielded; None where the rules give none."""
+    weight_carried: int | None = None
+    """Weight when only carried; None: the same as `weight`."""
+    armor: int = 0
+    damage: str = ""
+    """A dice expression, such as "1d6"; empty when it deals none."""
+    heal: str = ""
+    """A dice expression healed when used, such as "2d3+1"."""
+    uses: int | None = None
+    hands: int = 0
+    to_hit: int = 0
+    forbidden: tuple[str, ...] = ()
+    """Templates that cannot use it."""
+    tags: tuple[str, ...] = ()
+    text: str = ""
+
+
+@attrs.frozen
+class Template:
+    """A kind of character outside any playbook: human, ogre, automaton."""
+
+    id: str
+    name: str
+    hp: int
+    load_base: int = 8
+    load_stat: str | None = None
+    """The stat added to `load_base` for what the character can carry."""
+    heals_with: tuple[str, ...] = ()
+    """Gear ids whose `heal` works on this template."""
+    text: str = ""
+
+
+@attrs.frozen
+class SteadingSpec:
+    """The house game's village: its stats, flags, sizes, and seasons in order."""
+
+    stats: tuple[Stat, ...]
+    flags: tuple[Condition, ...] = ()
+    sizes: tuple[str, ...] = ()
+    seasons: tuple[str, ...] = ()
+
+
+@attrs.frozen
+class XpRule:
+    """Levels from XP: level up at `base` + `per_level` × level; rerolls follow the level."""
+
+    base: int = 6
+    per_level: int = 2
+    start_level: int = 1
+    rerolls: Literal["level", "none"] = "level"
+
+    def needed(self, level: int) -> int:
+        """XP needed to level up from `level`."""
+        return self.base + self.per_level * level
+
+
+@attrs.frozen
+class EfficacyRule:
+    """Skill with a move: it starts at `start`; below `check_below`, roll d`die` ≤ efficacy."""
+
+    start: int = 0
+    check_below: int = 80
+    die: int = 100
+
+
+@attrs.frozen
+class RollSpec:
+    """How a move rolls: the mechanic, what it adds, and what changes it automatically."""
+
+    mechanic: Mechanic = "none"
+    dice: str = ""
+    """The dice of a `sum` or `d20` roll ("2d6", "1d20"); the other mechanics know theirs."""
+    stat: str | None = None
+    """A stat, meter or steading stat; a score stat adds its modifier."""
+    stat_choice: tuple[str, ...] = ()
+    choose: Choose = "highest"
+    target: int | None = None
+    """The total a `d20` roll must reach."""
+    modifier: int = 0
+    nat20_succeeds: bool = False
+    fumble_faces: int = 1
+    """A `d20` natural 1 is always the move's `fumble`; so is a miss on a die of 2 to this."""
+    table: str | None = None
+    optional: bool = False
+    """The roll is made only when the player chooses to (or `required_at_min` forces it)."""
+    required_at_min: str | None = None
+    """The roll is a must when this meter stands at its minimum."""
+    auto: tuple[AutoMod, ...] = ()
+
+
+@attrs.frozen
+class BandText:
+    """One outcome of a move: its stable id, its label, its text, and its range if it has one.
+
+    `low`/`high` are totals for `sum`; for `pool` they may split `weak` by the highest kept
+    die (2 to 5); other mechanics name their bands by id alone. None leaves a range open.
+    """
+
+    id: str
+    label: str
+    text: str
+    low: int | None = None
+    high: int | None = None
+
+
+@attrs.frozen
+class Input:
+    """A value the GM gives when the move is made: a number, or one of `choices`."""
+
+    id: str
+    name: str
+    text: str = ""
+    choices: tuple[str, ...] = ()
+    min: int | None = None
+    max: int | None = None
+    default: int = 0
+
+
+@attrs.frozen
+class Move:
+    """A packet of rules: its trigger and text for people, its roll, bands, options, effects."""
+
+    id: str
+    name: str
+    ruleset: str
+    trigger: str
+    text: str
+    aliases: tuple[str, ...] = ()
+    tags: tuple[str, ...] = ()
+    risky: bool = False
+    """A pool move that rolls (and grows the pool); safe moves roll nothing."""
+    roll: RollSpec = RollSpec()
+    inputs: tuple[Input, ...] = ()
+    bands: tuple[BandText, ...] = ()
+    options: tuple[OptionList, ...] = ()
+    effects: tuple[Effect, ...] = ()
+    refs: tuple[str, ...] = ()
+    cost: int | None = None
+    """Paid from the ruleset's `cost_meter` as the move is made."""
+    cooldown: int | None = None
+    """Turns to wait before the move can be made again."""
+    requires: tuple[str, ...] = ()
+    """Gear tags the mover must carry."""
+    efficacy_check: bool = False
+
+    def band(self, band_id: str) -> BandText:
+        """The band with this id."""
+        return _find(self.bands, band_id, "band", f"move {self.id!r}")
+
+
+class _Named(Protocol):
+    @property
+    def id(self) -> str: ...
+
+
+_T = TypeVar("_T", bound=_Named)
+
+
+def _find(items: Iterable[_T], wanted: str, what: str, owner: str) -> _T:
+    pool = tuple(items)
+    for item in pool:
+        if item.id == wanted:
+            return item
+    known = ", ".join(item.id for item in pool) or "none"
+    raise RuleError(f"{owner} has no {what} {wanted!r}; known: {known}")
+
+
+@attrs.frozen
+class Ruleset:
+    """One game the screen can run: everything its sheets, rolls and moves refer to."""
+
+    id: str
+    name: str
+    mechanics: tuple[Mechanic, ...]
+    description: str = ""
+    stats: tuple[Stat, ...] = ()
+    meters: tuple[Meter, ...] = ()
+    conditions: tuple[Condition, ...] = ()
+    holds: tuple[Hold, ...] = ()
+    tables: tuple[Table, ...] = ()
+    gear: tuple[GearItem, ...] = ()
+    templates: tuple[Template, ...] = ()
+    steading: SteadingSpec | None = None
+    xp: XpRule | None = None
+    efficacy: EfficacyRule | None = None
+    cost_meter: str | None = None
+    rerolls_per_roll: int | None = None
+    moves: tuple[Move, ...] = ()
+
+    @property
+    def _owner(self) -> str:
+        return f"ruleset {self.id!r}"
+
+    def move(self, move_id: str) -> Move:
+        """The move with this id."""
+        return _find(self.moves, move_id, "move", self._owner)
+
+    def table(self, table_id: str) -> Table:
+        """The table with this id."""
+        return _find(self.tables, table_id, "table", self._owner)
+
+    def stat(self, stat_id: str) -> Stat:
+        """The character or steading stat with this id."""
+        steading = self.steading.stats if self.steading else ()
+        return _find((*self.stats, *steading), stat_id, "stat", self._owner)
+
+    def meter(self, meter_id: str) -> Meter:
+        """The meter with this id."""
+        return _find(self.meters, meter_id, "meter", self._owner)
+
+    def condition(self, condition_id: str) -> Condition:
+        """The condition (or steading flag) with this id."""
+        flags = self.steading.flags if self.steading else ()
+        return _find((*self.conditions, *flags), condition_id, "condition", self._owner)
+
+    def hold(self, hold_id: str) -> Hold:
+        """The hold with this id."""
+        return _find(self.holds, hold_id, "hold", self._owner)
+
+    def gear_item(self, gear_id: str) -> GearItem:
+        """The gear item with this id."""
+        return _find(self.gear, gear_id, "gear item", self._owner)
+
+    def template(self, template_id: str) -> Template:
+        """The character template with this id."""
+        return _find(self.templates, template_id, "template", self._owner)
+
+
+@attrs.frozen
+class Catalog:
+    """Every ruleset the screen knows, with their moves."""
+
+    rulesets: tuple[Ruleset, ...]
+    default_ruleset: str = "house"
+
+    @classmethod
+    def from_parts(
+        cls, rulesets: Iterable[Ruleset], moves: Iterable[Move], default_ruleset: str = "house"
+    ) -> Catalog:
+        """Attach each move to its ruleset; a clashing id or an unknown ruleset is an error."""
+        sets = tuple(rulesets)
+        by_id = {r.id: list(r.moves) for r in sets}
+        seen = {m.id for r in sets for m in r.moves}
+        for move in moves:
+            if move.ruleset not in by_id:
+                known = ", ".join(by_id) or "none"
+                raise RuleError(f"move {move.id!r} names ruleset {move.ruleset!r}; known: {known}")
+            if move.id in seen:
+                raise RuleError(f"move id {move.id!r} is used twice; give one of them a new id")
+            seen.add(move.id)
+            by_id[move.ruleset].append(move)
+        built = tuple(attrs.evolve(r, moves=tuple(by_id[r.id])) for r in sets)
+        return cls(built, default_ruleset)
+
+    def ruleset(self, ruleset_id: str) -> Ruleset:
+        """The ruleset with this id."""
+        return _find(self.rulesets, ruleset_id, "ruleset", "the catalog")
+
+    @property
+    def default(self) -> Ruleset:
+        """The ruleset a new campaign plays unless told otherwise."""
+        return self.ruleset(self.default_ruleset)
+
+    def moves(self) -> tuple[Move, ...]:
+        """Every move of every ruleset."""
+        return tuple(m for r in self.rulesets for m in r.moves)
+
+    def move(self, move_id: str) -> Move:
+        """The move with this id, whichever ruleset holds it."""
+        return _find(self.moves(), move_id, "move", "the catalog")

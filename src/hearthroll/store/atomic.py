@@ -1,0 +1,130 @@
+"""Atomic file replacement: a file is either its old bytes or its new ones, never a mix."""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import os
+import secrets
+import sys
+from pathlib import Path
+
+from hearthroll.store.errors import StoreError
+
+TEMP_MARKER = ".tmp-"
+"""Between the file's name and the random suffix of its temp files: `.NAME.toml.tmp-1a2b3c4d`."""
+
+
+def temp_prefix(path: Path) -> str:
+    """The name every temp file of `path` starts with."""
+    return f".{path.name}{TEMP_MARKER}"
+
+
+def os_reason(exc: OSError) -> str:
+    """The operating system's reason for `exc` in lower case, e.g. "no space left on device"."""
+    text = os.strerror(exc.errno) if exc.errno else (exc.strerror or str(exc) or repr(exc))
+    return text[:1].lower() + text[1:]
+
+
+def fsync_file(fd: int) -> None:
+    """Flush a file's data to the disk itself (on macOS past the drive's own cache too)."""
+    if sys.platform == "darwin":  # pragma: no cover - platform specific
+        import fcntl
+
+        try:
+            fcntl.fcntl(fd, fcntl.F_FULLFSYNC)
+            return
+        except OSError:
+            pass
+    os.fsync(fd)
+
+
+def fsync_folder(folder: Path) -> None:
+    """Make a rename or a new file in `folder` durable (a no-op where folders cannot be synced)."""
+    if os.name == "nt":  # pragma: no cover - Windows has no folder fsync
+        return
+    fd = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    except OSError as exc:
+        if exc.errno != errno.EINVAL:  # some file systems cannot sync a folder at all
+            raise
+    finally:
+        os.close(fd)
+
+
+def write_all(fd: int, data: bytes) -> None:
+    """Write every byte of `data` to `fd` (a single `os.write` may write fewer)."""
+    view = memoryview(data)
+    while view:
+        written = os.write(fd, view)
+        view = view[written:]
+
+
+def atomic_write(path: Path, data: bytes) -> None:
+    """Replace `path` with `data` so that a crash at any moment leaves the old or the new file.
+
+    The bytes go to a temp file in the same folder, which is flushed to disk and renamed over
+    `path`; then the folder is synced so the rename itself survives a power cut. If anything
+    fails, `path` keeps its old bytes, the temp file is removed and a `StoreError` says why.
+    """
+    folder = path.parent
+    temp = folder / f"{temp_prefix(path)}{secrets.token_hex(4)}"
+    try:
+        fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o666)
+        try:
+            if path.exists():
+                os.chmod(temp, path.stat().st_mode & 0o7777)
+            write_all(fd, data)
+            fsync_file(fd)
+        finally:
+            os.close(fd)
+        os.replace(temp, path)
+    except OSError as exc:
+        _remove_quietly(temp)
+        raise StoreError(
+            f"could not save {path}: {os_reason(exc)}. Nothing was lost: the file still holds "
+            "what it held before this save. Free some disk space or fix the folder's "
+            "permissions, then save again."
+        ) from exc
+    try:
+        fsync_folder(folder)
+    except OSError as exc:
+        raise StoreError(
+            f"saved {path}, but its folder could not be flushed to disk: {os_reason(exc)}. "
+            "The save may not survive a power cut; check the disk, then save again."
+        ) from exc
+
+
+def clean_orphans(path: Path) -> list[Path]:
+    """Remove the temp files an interrupted save of `path` left behind, and return them.
+
+    Call it only while holding the campaign's lock: another process's save in progress would
+    look like an orphan.
+    """
+    prefix = temp_prefix(path)
+    try:
+        names = os.listdir(path.parent)
+    except FileNotFoundError:
+        return []
+    removed = []
+    for name in sorted(names):
+        if name.startswith(prefix):
+            orphan = path.parent / name
+            try:
+                orphan.unlink()
+            except FileNotFoundError:
+                continue
+            except OSError as exc:
+                raise StoreError(
+                    f"could not remove {orphan}, left over from an interrupted save of "
+                    f"{path.name}: {os_reason(exc)}. Delete it by hand; {path.name} is not "
+                    "affected."
+                ) from exc
+            removed.append(orphan)
+    return removed
+
+
+def _remove_quietly(path: Path) -> None:
+    with contextlib.suppress(OSError):
+        path.unlink()

@@ -1,0 +1,306 @@
+"""A campaign on disk: its state file, its journal beside it, and the lock that guards both.
+
+`NAME.toml` holds the campaign's state (small, rewritten atomically after every event) and
+`NAME.journal/` its events. Every save appends the event to the journal and flushes it to disk
+*before* rewriting the state, and the state records the last event it includes
+(`last_event`). So after a crash at any moment, opening finds the state at most one save
+behind the journal, and hands back the events the caller must replay (`pending`).
+
+The state's shape belongs to the caller; this module owns only its `schema_version` and
+`last_event` keys.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from types import TracebackType
+from typing import Any, Self
+
+import filelock
+import tomli_w
+
+from hearthroll.store.atomic import atomic_write, clean_orphans, os_reason
+from hearthroll.store.errors import StateWriteError, StoreError
+from hearthroll.store.journal import DEFAULT_SEGMENT_SIZE, Journal
+
+SCHEMA_VERSION = 1
+"""The campaign file format this hearthroll writes."""
+
+MAX_STATE_BYTES = 16 * 1024 * 1024
+"""A state file larger than this is refused before it is parsed."""
+
+Migration = Callable[[dict[str, Any]], dict[str, Any]]
+"""Turns a state of schema version `v` into one of version `v + 1`."""
+
+MIGRATIONS: dict[int, Migration] = {}
+"""`{old_version: migration}`; each is applied in turn until the state is current."""
+
+OWN_KEYS = ("schema_version", "last_event")
+
+
+def lock_path(path: Path) -> Path:
+    """The lock file that guards the campaign `path`."""
+    return path.with_name(path.name + ".lock")
+
+
+def journal_folder(path: Path) -> Path:
+    """The journal folder of the campaign `path`: `NAME.journal` beside `NAME.toml`."""
+    return path.with_suffix(".journal")
+
+
+class CampaignFiles:
+    """An open campaign: it holds the lock until `close()` (or the end of a `with` block).
+
+    Open one with `CampaignFiles.open(path)` or `CampaignFiles.create(path, state)`. Save from
+    one thread at a time.
+    """
+
+    def __init__(self, path: Path, journal: Journal, lock: filelock.BaseFileLock) -> None:
+        self.path = path
+        self.journal = journal
+        self._lock: filelock.BaseFileLock | None = lock
+        self.state: dict[str, Any] = {}
+        """The state as read when the campaign was opened (or as created)."""
+        self.pending: list[dict[str, Any]] = []
+        """Events saved after that state was written, oldest first: replay them onto it."""
+        self.migrated_from: int | None = None
+        """The schema version the state file had, if it was migrated on opening."""
+
+    @classmethod
+    def open(
+        cls,
+        path: Path,
+        *,
+        segment_size: int = DEFAULT_SEGMENT_SIZE,
+        migrations: Mapping[int, Migration] | None = None,
+    ) -> Self:
+        """Lock the campaign at `path` and read its state and the events it has not caught up on.
+
+        Raises:
+            StoreError: the campaign is open elsewhere, missing, unreadable, damaged, or was
+                written by a newer hearthroll.
+        """
+        lock = acquire(path)
+        try:
+            clean_orphans(path)
+            if not path.exists():
+                raise StoreError(
+                    f"there is no campaign at {path}. Check the name and the folder, or create "
+                    "a new campaign there."
+                )
+            state, old_version = migrate(read_state(path), path, migrations)
+            journal = Journal(journal_folder(path), segment_size)
+            last_event = state["last_event"]
+            if journal.last_seq < last_event:
+                raise StoreError(
+                    f"{path}: last_event: the state includes events up to {last_event}, but the "
+                    f"journal {journal.folder} ends at event {journal.last_seq}. Restore the "
+                    "journal folder from a backup."
+                )
+            files = cls(path, journal, lock)
+            files.state = state
+            files.pending = journal.events_after(last_event)
+            files.migrated_from = old_version
+        except BaseException:
+            lock.release()
+            raise
+        return files
+
+    @classmethod
+    def create(
+        cls,
+        path: Path,
+        state: Mapping[str, Any],
+        *,
+        segment_size: int = DEFAULT_SEGMENT_SIZE,
+    ) -> Self:
+        """Start a new campaign at `path` with `state`; refuses to replace an existing one.
+
+        The folder is created if it does not exist yet.
+        """
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise StoreError(
+                f"cannot create the folder {path.parent} for a new campaign: {os_reason(exc)}. "
+                "Choose a folder you can write to."
+            ) from exc
+        lock = acquire(path)
+        try:
+            clean_orphans(path)
+            journal = journal_folder(path)
+            for existing in (path, journal):
+                if existing.exists():
+                    raise StoreError(
+                        f"{existing} already exists, so a new campaign cannot be created at "
+                        f"{path}. Open it instead, or choose another name."
+                    )
+            first = stamp(state, last_event=0)
+            atomic_write(path, render_state(first, path))
+            files = cls(path, Journal(journal, segment_size), lock)
+            files.state = first
+        except BaseException:
+            lock.release()
+            raise
+        return files
+
+    def save(self, event: Mapping[str, Any], state: Mapping[str, Any]) -> int:
+        """Record `event` and the `state` that results from it; return the event's number.
+
+        The event is flushed to the journal first, then the state file is replaced. If the
+        journal append fails, nothing changed on disk (`StoreError`). If only the state file
+        could not be replaced, the event is safe and the state catches up at the next save or
+        open (`StateWriteError`, a `StoreError`): do not save that event again.
+        """
+        if self._lock is None:
+            raise StoreError(f"{self.path} was closed; open it again to save.")
+        seq = self.journal.last_seq + 1
+        data = render_state(stamp(state, last_event=seq), self.path)
+        self.journal.append(event)
+        try:
+            atomic_write(self.path, data)
+        except StoreError as exc:
+            cause = exc.__cause__
+            reason = os_reason(cause) if isinstance(cause, OSError) else str(exc)
+            raise StateWriteError(
+                f"event {seq} is saved in the journal, but {self.path} could not be rewritten: "
+                f"{reason}. Nothing was lost: the campaign catches up from the journal at the "
+                "next save, or the next time it is opened. Free some disk space or fix the "
+                "folder's permissions.",
+                seq,
+            ) from exc
+        return seq
+
+    def close(self) -> None:
+        """Release the lock; saving is refused from then on. Closing twice is harmless."""
+        if self._lock is not None:
+            self._lock.release()
+            self._lock = None
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        self.close()
+
+
+def acquire(path: Path) -> filelock.BaseFileLock:
+    """Take the campaign's lock at once, or explain who holds it."""
+    where = lock_path(path)
+    lock = filelock.FileLock(str(where), timeout=0, thread_local=False)
+    try:
+        lock.acquire()
+    except filelock.Timeout:
+        raise StoreError(
+            f"{path} is open in another hearthroll (lock file {where}); close it there first."
+        ) from None
+    except OSError as exc:
+        raise StoreError(
+            f"cannot lock {path}: the lock file {where} cannot be created ({os_reason(exc)}). "
+            "Check the folder's permissions."
+        ) from exc
+    return lock
+
+
+def stamp(state: Mapping[str, Any], *, last_event: int) -> dict[str, Any]:
+    """`state` with the keys this module owns set, and placed first in the file."""
+    rest = {key: value for key, value in state.items() if key not in OWN_KEYS}
+    return {"schema_version": SCHEMA_VERSION, "last_event": last_event, **rest}
+
+
+def render_state(state: Mapping[str, Any], path: Path) -> bytes:
+    """The bytes of a state file; refuses a state TOML cannot hold before anything is written."""
+    try:
+        return tomli_w.dumps(state).encode()
+    except (TypeError, ValueError) as exc:
+        raise StoreError(
+            f"the state for {path} cannot be written as TOML: {exc}. Every value must be "
+            "text, a number, true/false, a date, or a list or table of those (no None). "
+            "Nothing was saved."
+        ) from exc
+
+
+TOML_POSITION = re.compile(r"\s*\(at line (\d+), column (\d+)\)$")
+
+
+def read_state(path: Path) -> dict[str, Any]:
+    """Parse the state file, refusing one that is too large, not UTF-8 or not TOML."""
+    try:
+        size = path.stat().st_size
+        if size > MAX_STATE_BYTES:
+            raise StoreError(
+                f"{path} is {size / 2**20:.1f} MiB, larger than a campaign state can be "
+                f"({MAX_STATE_BYTES // 2**20} MiB); it is probably not a hearthroll campaign. "
+                "Check the file name."
+            )
+        data = path.read_bytes()
+    except OSError as exc:
+        raise StoreError(
+            f"cannot read {path}: {os_reason(exc)}. Check that the file is there and readable."
+        ) from exc
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        column = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
+        raise StoreError(
+            f"{path}:{line}:{column}: the file is not UTF-8 text. Save it as UTF-8 or restore "
+            "it from a backup."
+        ) from None
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        message = str(exc)
+        found = TOML_POSITION.search(message)
+        where = f"{path}:{found.group(1)}:{found.group(2)}" if found else str(path)
+        what = message[: found.start()] if found else message
+        raise StoreError(
+            f"{where}: {what[:1].lower() + what[1:]}. Fix the TOML there, or restore the file "
+            "from a backup."
+        ) from None
+
+
+def migrate(
+    state: dict[str, Any], path: Path, migrations: Mapping[int, Migration] | None
+) -> tuple[dict[str, Any], int | None]:
+    """Bring `state` to `SCHEMA_VERSION`; return it and the version it had if it was older."""
+    version = state.get("schema_version")
+    if type(version) is not int:
+        found = "missing" if version is None else f"{version!r} is not a whole number"
+        raise StoreError(
+            f"{path}: schema_version: {found}. A hearthroll campaign starts with "
+            f"`schema_version = {SCHEMA_VERSION}`; check that this is a campaign file."
+        )
+    if version > SCHEMA_VERSION:
+        raise StoreError(
+            f"{path}: schema_version: {version} was written by a newer hearthroll (this one "
+            f"reads up to {SCHEMA_VERSION}). Upgrade hearthroll to open it."
+        )
+    steps = MIGRATIONS if migrations is None else migrations
+    old = version if version < SCHEMA_VERSION else None
+    while version < SCHEMA_VERSION:
+        step = steps.get(version)
+        if step is None:
+            raise StoreError(
+                f"{path}: schema_version: {version} is too old for this hearthroll to "
+                "migrate. Open it with an older release first, or restore a newer backup."
+            )
+        state = step(state)
+        version += 1
+        state["schema_version"] = version
+    last_event = state.get("last_event")
+    if type(last_event) is not int or last_event < 0:
+        found = "missing" if last_event is None else f"{last_event!r} is not a whole number ≥ 0"
+        raise StoreError(
+            f"{path}: last_event: {found}. It counts the events the state includes; restore "
+            "the file from a backup."
+        )
+    return state, old

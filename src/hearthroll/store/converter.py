@@ -1,0 +1,106 @@
+"""A strict cattrs converter: no silent coercion ("2" is not 2, 2.7 is not 2, "ab" is not a list).
+
+Structuring errors come back as `(key path, message)` pairs, walked out of cattrs' exception
+groups, so the caller can put a line and column on each.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Literal, get_args, get_origin
+
+import cattrs
+from cattrs.cols import homogenous_tuple_structure_factory
+from cattrs.errors import (
+    ClassValidationError,
+    ForbiddenExtraKeysError,
+    IterableValidationError,
+)
+
+KeyPath = tuple[str | int, ...]
+
+
+def _kind(value: object) -> str:
+    names = {
+        bool: "true/false",
+        int: "a whole number",
+        float: "a decimal number",
+        str: "text",
+        list: "a list",
+        dict: "a table",
+    }
+    return names.get(type(value), type(value).__name__)
+
+
+def _strict(expected: type, words: str) -> Callable[[object, type], object]:
+    def hook(value: object, _: type) -> object:
+        if type(value) is not expected:
+            raise TypeError(f"expected {words}, got {_kind(value)} {value!r}")
+        return value
+
+    return hook
+
+
+def _is_tuple(t: Any) -> bool:
+    return get_origin(t) is tuple
+
+
+def _is_literal(t: Any) -> bool:
+    return get_origin(t) is Literal
+
+
+def make_converter() -> cattrs.Converter:
+    """A converter that refuses every coercion and every unknown key."""
+    converter = cattrs.Converter(forbid_extra_keys=True, detailed_validation=True)
+    converter.register_structure_hook(int, _strict(int, "a whole number"))
+    converter.register_structure_hook(str, _strict(str, "text"))
+    converter.register_structure_hook(bool, _strict(bool, "true or false"))
+
+    def tuple_factory(t: Any) -> Callable[[object, type], object]:
+        base = homogenous_tuple_structure_factory(t, converter)
+
+        def hook(value: object, target: type) -> object:
+            if type(value) is not list:
+                raise TypeError(f"expected a list, got {_kind(value)} {value!r}")
+            return base(value, target)
+
+        return hook
+
+    def literal_hook(value: object, t: Any) -> object:
+        choices = get_args(t)
+        if value not in choices or type(value) is not type(choices[0]):
+            listed = ", ".join(repr(c) for c in choices)
+            raise ValueError(f"must be one of {listed}, not {value!r}")
+        return value
+
+    converter.register_structure_hook_factory(_is_tuple, tuple_factory)
+    converter.register_structure_hook_func(_is_literal, literal_hook)
+    return converter
+
+
+def problems_of(exc: BaseException, path: KeyPath = ()) -> list[tuple[KeyPath, str]]:
+    """Every (key path, message) inside a cattrs structuring error."""
+    found: list[tuple[KeyPath, str]] = []
+    if isinstance(exc, IterableValidationError):
+        with_notes, without = exc.group_exceptions()
+        for sub, note in with_notes:
+            found.extend(problems_of(sub, (*path, int(note.index))))
+        found.extend(p for sub in without for p in problems_of(sub, path))
+    elif isinstance(exc, ClassValidationError):
+        attr_notes, rest = exc.group_exceptions()
+        for sub, attr_note in attr_notes:
+            found.extend(problems_of(sub, (*path, attr_note.name)))
+        found.extend(p for sub in rest for p in problems_of(sub, path))
+    elif isinstance(exc, ForbiddenExtraKeysError):
+        for key in sorted(exc.extra_fields):
+            found.append(((*path, key), f"unknown key {key!r}; check its spelling"))
+    elif isinstance(exc, KeyError):
+        found.append((path, "is required but missing"))
+    elif isinstance(exc, (TypeError, ValueError)):
+        message = str(exc)
+        if "object is not iterable" in message or "has no attribute 'items'" in message:
+            message = "expected a table"
+        found.append((path, message))
+    else:
+        found.append((path, f"cannot be read: {exc}"))
+    return found

@@ -1,0 +1,370 @@
+"""The event journal: append-only TOML segments, each event fsynced and sealed by a checksum.
+
+A journal is a folder of segment files named after the number (`seq`) of their first event:
+`00000001.toml`, `00001001.toml`, … Each event is one `[[events]]` table followed by an end
+line, `# end <seq> <crc32>`, whose checksum covers the table's bytes. A complete segment is
+plain TOML (an array of tables and comments), so it can be read by any TOML tool.
+
+Only the newest segment is read when a journal is opened. A crash while an event was being
+appended leaves at most that one event unsealed at the end of the newest segment: it was never
+acknowledged, so it is dropped and the file cut back to its last sealed event. Damage anywhere
+else is reported, never skipped.
+"""
+
+from __future__ import annotations
+
+import bisect
+import os
+import re
+import tomllib
+import zlib
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any, NamedTuple
+
+import tomli_w
+
+from hearthroll.store.atomic import fsync_file, fsync_folder, os_reason, write_all
+from hearthroll.store.errors import StoreError
+
+DEFAULT_SEGMENT_SIZE = 1000
+"""Events per segment file unless the journal is told otherwise."""
+
+SEGMENT_NAME = re.compile(r"^(\d+)\.toml$")
+END_LINE = b"# end "
+TABLE_HEADER = "[events]\n"
+AOT_HEADER = "[[events]]\n"
+
+
+class Block(NamedTuple):
+    """One sealed event as stored: its table's bytes (without the end line) and where it is."""
+
+    seq: int
+    data: bytes
+    line: int
+    """The line of its `[[events]]` header in the segment file, counting from 1."""
+
+
+def segment_name(first_seq: int) -> str:
+    """The file name of the segment whose first event is `first_seq`."""
+    return f"{first_seq:08d}.toml"
+
+
+def render_block(seq: int, event: Mapping[str, Any]) -> bytes:
+    """Event number `seq` as it is appended: an `[[events]]` table, then the end line sealing it.
+
+    Raises:
+        ValueError: the event has its own `seq` key (the journal numbers events itself).
+        StoreError: the event holds a value TOML cannot store (such as None).
+    """
+    if "seq" in event:
+        raise ValueError("an event must not carry its own 'seq'; the journal numbers events")
+    try:
+        text = tomli_w.dumps({"events": {"seq": seq, **event}})
+    except (TypeError, ValueError) as exc:
+        raise StoreError(
+            f"event {seq} cannot be written as TOML: {exc}. Every value must be text, a "
+            "number, true/false, a date, or a list or table of those (no None)."
+        ) from exc
+    # `seq` is a plain value, so tomli_w always opens the table with `[events]`; the sub-tables
+    # it writes (`[events.deltas]`, `[[events.dice]]`) belong to the newest `[[events]]` entry.
+    data = (AOT_HEADER + text.removeprefix(TABLE_HEADER)).encode()
+    return data + end_line(seq, data)
+
+
+def end_line(seq: int, data: bytes) -> bytes:
+    """The line that seals event `seq` whose table is `data`."""
+    return b"%s%d %08x\n" % (END_LINE, seq, zlib.crc32(data))
+
+
+class Scan(NamedTuple):
+    """What reading one segment file found."""
+
+    blocks: list[Block]
+    sealed_size: int
+    """Bytes from the start of the file to the end of its last sealed event."""
+    lines: int
+    """Lines in those bytes."""
+    damage: str | None
+    """Why the bytes after `sealed_size` are not a sealed event, if any follow."""
+    torn: bool
+    """True when those bytes can only be one event cut short by a crash: safe to drop."""
+
+
+def scan_segment(data: bytes, first_seq: int) -> Scan:
+    """Split a segment's bytes into sealed events and whatever follows the last of them."""
+    blocks: list[Block] = []
+    start = 0
+    lines = 0
+    while True:
+        at = data.find(b"\n" + END_LINE, start)
+        if at == -1:
+            break
+        mark = at + 1
+        eol = data.find(b"\n", mark)
+        if eol == -1:
+            break
+        seq = first_seq + len(blocks)
+        body = data[start:mark]
+        if data[mark : eol + 1] != end_line(seq, body):
+            break
+        blocks.append(Block(seq, body, lines + 1))
+        lines += body.count(b"\n") + 1
+        start = eol + 1
+    rest = data[start:]
+    if not rest:
+        return Scan(blocks, start, lines, None, torn=False)
+    seq = first_seq + len(blocks)
+    following = rest.find(b"\n" + AOT_HEADER.encode())
+    own = rest if following == -1 else rest[: following + 1]
+    at = own.find(b"\n" + END_LINE)
+    eol = own.find(b"\n", at + 1) if at != -1 else -1
+    if eol == -1:
+        why = f"event {seq} has no end line"
+    else:
+        why = f"event {seq} does not match its end line (wrong checksum or number)"
+    # A crash tears only the last append: one event, with nothing after it, not even its own
+    # end line unless every byte of that landed.
+    torn = following == -1 and (eol == -1 or eol + 1 == len(own))
+    return Scan(blocks, start, lines, why, torn)
+
+
+class Journal:
+    """The events of one campaign, in order, numbered 1, 2, … by `seq`.
+
+    Use one `Journal` per folder at a time (the campaign's lock sees to that), from one thread.
+    """
+
+    def __init__(self, folder: Path, segment_size: int = DEFAULT_SEGMENT_SIZE) -> None:
+        if segment_size < 1:
+            raise ValueError(f"segment_size must be at least 1, not {segment_size}")
+        self.folder = folder
+        self.segment_size = segment_size
+        self.dropped_bytes = 0
+        """Bytes of a half-written last event that opening dropped (0 when there was none)."""
+        self._firsts = self._list_segments()
+        self._tail: list[Block] = []
+        self._tail_size = 0
+        self._tail_lines = 0
+        self._last_seq = 0
+        self._broken: str | None = None
+        if self._firsts:
+            self._open_newest()
+
+    @property
+    def last_seq(self) -> int:
+        """The number of the newest event, 0 for an empty journal."""
+        return self._last_seq
+
+    @property
+    def first_seq(self) -> int:
+        """The number of the oldest event the journal holds (1 unless old segments were moved)."""
+        return self._firsts[0] if self._firsts else 1
+
+    def __len__(self) -> int:
+        return self._last_seq - self.first_seq + 1
+
+    def segment_path(self, first_seq: int) -> Path:
+        """The segment file whose first event is `first_seq`."""
+        return self.folder / segment_name(first_seq)
+
+    def append(self, event: Mapping[str, Any]) -> int:
+        """Write `event` as the next event, flushed to disk before returning its `seq`.
+
+        If writing fails, the journal is left as it was (the event is not in it) and a
+        `StoreError` says why.
+        """
+        if self._broken:
+            raise StoreError(self._broken)
+        seq = self._last_seq + 1
+        block = render_block(seq, event)
+        if not self._firsts or seq - self._firsts[-1] >= self.segment_size:
+            self._start_segment(seq)
+        path = self.segment_path(self._firsts[-1])
+        try:
+            fd = os.open(path, os.O_WRONLY | os.O_APPEND | getattr(os, "O_BINARY", 0))
+        except OSError as exc:
+            raise self._append_error(seq, path, exc) from exc
+        try:
+            write_all(fd, block)
+            fsync_file(fd)
+        except OSError as exc:
+            self._cut_back(fd, path)
+            raise self._append_error(seq, path, exc) from exc
+        finally:
+            os.close(fd)
+        body = block[: block.rindex(END_LINE)]
+        self._tail.append(Block(seq, body, self._tail_lines + 1))
+        self._tail_size += len(block)
+        self._tail_lines += block.count(b"\n")
+        self._last_seq = seq
+        return seq
+
+    def events_after(self, seq: int) -> list[dict[str, Any]]:
+        """Every event numbered above `seq`, oldest first; reads only the segments holding them."""
+        if seq >= self._last_seq:
+            return []
+        wanted = max(seq, 0) + 1
+        if wanted < self.first_seq:
+            raise StoreError(
+                f"{self.folder}: the journal starts at event {self.first_seq}, so events "
+                f"{wanted} to {self.first_seq - 1} are missing. Put the journal's older segment "
+                "files back in the folder."
+            )
+        first = bisect.bisect_right(self._firsts, wanted) - 1
+        events: list[dict[str, Any]] = []
+        for index in range(first, len(self._firsts)):
+            path = self.segment_path(self._firsts[index])
+            blocks = self._tail if index == len(self._firsts) - 1 else self._read_sealed(index)
+            events.extend(parse_block(b, path) for b in blocks if b.seq >= wanted)
+        return events
+
+    def last(self, n: int = 1) -> list[dict[str, Any]]:
+        """The newest `n` events, oldest first (fewer if the journal holds fewer)."""
+        if n <= 0:
+            return []
+        return self.events_after(max(self._last_seq - n, self.first_seq - 1))
+
+    def _list_segments(self) -> list[int]:
+        try:
+            names = os.listdir(self.folder)
+        except FileNotFoundError:
+            return []
+        except OSError as exc:
+            raise StoreError(
+                f"cannot read the journal folder {self.folder}: {os_reason(exc)}. "
+                "Check its permissions."
+            ) from exc
+        firsts: dict[int, str] = {}
+        for name in names:
+            match = SEGMENT_NAME.match(name)
+            if not match:
+                continue
+            first = int(match.group(1))
+            if first < 1 or first in firsts:
+                other = f" and {firsts[first]}" if first in firsts else ""
+                raise StoreError(
+                    f"{self.folder / name}{other}: segment file names must be distinct event "
+                    "numbers of 1 or more. Remove or rename the stray file."
+                )
+            firsts[first] = name
+        return sorted(firsts)
+
+    def _read(self, path: Path) -> bytes:
+        try:
+            return path.read_bytes()
+        except OSError as exc:
+            raise StoreError(
+                f"cannot read the journal segment {path}: {os_reason(exc)}. "
+                "Check that the file is there and readable."
+            ) from exc
+
+    def _open_newest(self) -> None:
+        first = self._firsts[-1]
+        path = self.segment_path(first)
+        scan = scan_segment(self._read(path), first)
+        if scan.damage and not scan.torn:
+            raise damaged(path, scan, "more events follow it")
+        if scan.damage:
+            self.dropped_bytes = self._truncate(path, scan.sealed_size)
+        self._tail = scan.blocks
+        self._tail_size = scan.sealed_size
+        self._tail_lines = scan.lines
+        self._last_seq = first + len(scan.blocks) - 1
+        if not scan.blocks and len(self._firsts) > 1:
+            # An empty newest segment says nothing of its own: check the one before ends where
+            # this one begins.
+            self._read_sealed(len(self._firsts) - 2)
+
+    def _read_sealed(self, index: int) -> list[Block]:
+        """The events of an older segment, which must be whole: it is never appended to again."""
+        first = self._firsts[index]
+        path = self.segment_path(first)
+        scan = scan_segment(self._read(path), first)
+        if scan.damage:
+            raise damaged(path, scan, "newer segments follow this one")
+        end = self._firsts[index + 1] if index + 1 < len(self._firsts) else self._last_seq + 1
+        if first + len(scan.blocks) != end:
+            raise StoreError(
+                f"{path}: holds events {first} to {first + len(scan.blocks) - 1}, but the next "
+                f"segment starts at event {end}, so events are missing. Restore the journal "
+                "folder from a backup."
+            )
+        return scan.blocks
+
+    def _start_segment(self, first_seq: int) -> None:
+        path = self.segment_path(first_seq)
+        try:
+            if not self.folder.exists():
+                self.folder.mkdir(parents=True)
+                fsync_folder(self.folder.parent)
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | getattr(os, "O_BINARY", 0), 0o666)
+            os.close(fd)
+            fsync_folder(self.folder)
+        except OSError as exc:
+            raise self._append_error(first_seq, path, exc) from exc
+        if not self._firsts or self._firsts[-1] != first_seq:
+            self._firsts.append(first_seq)
+        self._tail = []
+        self._tail_size = 0
+        self._tail_lines = 0
+
+    def _cut_back(self, fd: int, path: Path) -> None:
+        """Remove whatever part of a failed append reached the file.
+
+        The cut need not reach the disk now: until the next append is flushed, a crash can only
+        leave the failed event as a torn tail, which opening drops.
+        """
+        try:
+            os.ftruncate(fd, self._tail_size)
+        except OSError as exc:
+            self._broken = (
+                f"{path} may end in a half-written event ({os_reason(exc)}). Close the campaign "
+                "and open it again: opening drops that event and keeps every one before it."
+            )
+
+    def _truncate(self, path: Path, size: int) -> int:
+        """Cut `path` back to `size` bytes and return how many were dropped."""
+        try:
+            with path.open("r+b") as file:
+                dropped = file.seek(0, os.SEEK_END) - size
+                file.truncate(size)
+                file.flush()
+                fsync_file(file.fileno())
+                return dropped
+        except OSError as exc:
+            raise StoreError(
+                f"{path} ends in a half-written event, and it could not be cut off: "
+                f"{os_reason(exc)}. Check the file's permissions and open the campaign again."
+            ) from exc
+
+    def _append_error(self, seq: int, path: Path, exc: OSError) -> StoreError:
+        return StoreError(
+            f"could not save event {seq} to {path}: {os_reason(exc)}. Nothing was lost: the "
+            f"journal still ends at event {seq - 1}. Free some disk space or fix the folder's "
+            "permissions, then try again."
+        )
+
+
+def parse_block(block: Block, path: Path) -> dict[str, Any]:
+    """The event a sealed block holds, as a dict with its `seq`."""
+    try:
+        tables = tomllib.loads(block.data.decode("utf-8"))["events"]
+        event: dict[str, Any] = tables[0]
+        if len(tables) != 1 or event.get("seq") != block.seq:
+            raise ValueError(f"expected one event numbered {block.seq}")
+    except (ValueError, KeyError, IndexError, TypeError) as exc:  # TOML and UTF-8 errors too
+        raise StoreError(
+            f"{path}:{block.line}: journal event {block.seq} cannot be read: {exc}. "
+            "Restore the file from a backup."
+        ) from exc
+    return event
+
+
+def damaged(path: Path, scan: Scan, why_not_torn: str) -> StoreError:
+    """The error for damage that cannot be a half-written last event."""
+    return StoreError(
+        f"{path}:{scan.lines + 1}: {scan.damage}; it is not a half-written last event "
+        f"({why_not_torn}), and hearthroll never drops a saved event on its own. Restore this "
+        "file from a backup."
+    )
