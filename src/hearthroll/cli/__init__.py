@@ -8,7 +8,7 @@ import sys
 from collections.abc import Callable, Sequence
 
 from hearthroll import __version__
-from hearthroll.cli import dice, moves
+from hearthroll.cli import campaign, dice, moves
 from hearthroll.cli.common import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, Parser
 from hearthroll.core.errors import HearthrollError
 
@@ -20,6 +20,7 @@ def build_parser() -> argparse.ArgumentParser:
     verbs = parser.add_subparsers(dest="verb", metavar="COMMAND", parser_class=Parser)
     dice.add_parsers(verbs)
     moves.add_parsers(verbs)
+    campaign.add_parsers(verbs)
     return parser
 
 

@@ -174,6 +174,13 @@ class CampaignFiles:
             ) from exc
         return seq
 
+    def save_state_only(self, state: Mapping[str, Any]) -> None:
+        """Rewrite the state after a repair: it now includes every event in the journal."""
+        if self._lock is None:
+            raise StoreError(f"{self.path} was closed; open it again to save.")
+        seq = self.journal.last_seq
+        atomic_write(self.path, render_state(stamp(state, last_event=seq), self.path))
+
     def close(self) -> None:
         """Release the lock; saving is refused from then on. Closing twice is harmless."""
         if self._lock is not None:

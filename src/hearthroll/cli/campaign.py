@@ -1,0 +1,506 @@
+"""The campaign verbs: new, move, reroll, accept, stop, prep, hold, set, level-up, note,
+damage, undo, redo, state and log. Each opens the campaign, makes one event, saves, prints."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from hearthroll.cli.common import EXIT_OK, UsageError, add_edge, add_json, print_json
+
+if TYPE_CHECKING:
+    from hearthroll.core.dice import DiceSource
+    from hearthroll.core.events import Event, Outcome
+    from hearthroll.core.rules import Catalog
+    from hearthroll.store.campaigns import CampaignStore
+
+
+def add_parsers(verbs: Any) -> None:
+    """Add the campaign verbs to the command line."""
+    new = verbs.add_parser("new", help="create a campaign file")
+    new.add_argument("file", type=Path, metavar="FILE")
+    new.add_argument("--ruleset", default=None, metavar="R", help="house (default), hack, ...")
+    new.add_argument("--demo", action="store_true", help="a ready party and a steading")
+    new.add_argument("--name", default="", help="the campaign's name")
+    _common(new)
+    new.set_defaults(run=run_new)
+
+    move = _verb(verbs, "move", "make a move: roll it, judge it, apply it", run_move)
+    move.add_argument("move", metavar="MOVE", help="the move's id or name, any case")
+    move.add_argument("--as", dest="actor", metavar="NAME", help="the character making it")
+    add_edge(move)
+    _dice(move)
+    move.add_argument(
+        "--pick",
+        action="append",
+        default=[],
+        metavar="OPTION",
+        help="an option to pick (repeatable)",
+    )
+    move.add_argument(
+        "--value",
+        type=int,
+        metavar="N",
+        help="the number the move asks for (Trade & Barter: the item's Value)",
+    )
+    move.add_argument(
+        "--input",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="another input the move takes, e.g. --input deal=sell",
+    )
+
+    reroll = _verb(verbs, "reroll", "spend a reroll on the pending bust", run_reroll)
+    _dice(reroll)
+    accept = _verb(verbs, "accept", "take the bust: XP for each kept 1, the turn ends", run_accept)
+    _effect_dice(accept)
+    _verb(verbs, "stop", "end the turn before a bust: rerolls refresh", run_stop)
+    prep = _verb(verbs, "prep", "spend 1 Preparation: +1 to one kept die", run_prep)
+    prep.add_argument("die", type=int, metavar="DIE_INDEX", help="which kept die, from 1")
+    _effect_dice(prep)
+
+    hold = _verb(verbs, "hold", "gain (+N) or spend (-N) a hold", run_hold)
+    hold.add_argument("hold", metavar="NAME", help="preparation, readiness, ...")
+    hold.add_argument("amount", metavar="±N", help="+3 gains three, -1 spends one")
+    hold.add_argument("--as", dest="actor", metavar="NAME")
+
+    edit = _verb(verbs, "set", "edit a sheet field: NAME.field or steading.field", run_set)
+    edit.add_argument("path", metavar="PATH")
+    edit.add_argument("value", metavar="VALUE")
+
+    level = _verb(
+        verbs, "level-up", "level up with enough XP (several levels at once)", run_level_up
+    )
+    level.add_argument("--as", dest="actor", metavar="NAME")
+
+    note = _verb(verbs, "note", "the GM's line in the log: a hard move, a scene", run_note)
+    note.add_argument("text", nargs="+", metavar="TEXT")
+
+    damage = _verb(verbs, "damage", "roll a character's weapon damage", run_damage)
+    damage.add_argument("--as", dest="actor", metavar="NAME")
+    add_edge(damage)
+    _dice(damage)
+
+    _verb(verbs, "undo", "revert the last event", run_undo)
+    _verb(verbs, "redo", "reapply the last undone event", run_redo)
+
+    state = verbs.add_parser("state", help="the campaign as it stands")
+    state.add_argument("file", type=Path, metavar="FILE")
+    _common(state)
+    state.set_defaults(run=run_state)
+
+    log = verbs.add_parser("log", help="every event; --markdown for a session recap")
+    log.add_argument("file", type=Path, metavar="FILE")
+    log.add_argument("--markdown", action="store_true", help="a recap to paste into a chat")
+    log.add_argument("--last", type=int, metavar="N", help="only the last N events")
+    _common(log)
+    log.set_defaults(run=run_log)
+
+
+def _common(parser: argparse.ArgumentParser) -> None:
+    add_json(parser)
+    parser.add_argument(
+        "--moves",
+        action="append",
+        default=[],
+        type=Path,
+        metavar="FILE",
+        help="an extra ruleset file to load (repeatable)",
+    )
+
+
+def _verb(
+    verbs: Any, name: str, text: str, run: Callable[[argparse.Namespace], int]
+) -> argparse.ArgumentParser:
+    parser: argparse.ArgumentParser = verbs.add_parser(name, help=text)
+    parser.add_argument("file", type=Path, metavar="FILE")
+    _common(parser)
+    parser.set_defaults(run=run)
+    return parser
+
+
+def _dice(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--dice", metavar="F,F,...", help="the faces of real dice, in order")
+    parser.add_argument("--seed", type=int, help="seed the dice, for a repeatable roll")
+    _effect_dice(parser)
+
+
+def _effect_dice(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--effect-dice",
+        metavar="F,F,...",
+        help="real dice for what the result rolls (damage, healing)",
+    )
+
+
+# --- plumbing -----------------------------------------------------------------------------
+
+
+def _catalog(args: argparse.Namespace) -> Catalog:
+    from hearthroll.store.rulesets import load_catalog
+
+    return load_catalog(args.moves)
+
+
+def _source(text: str | None, seed: int | None) -> DiceSource:
+    from hearthroll.core.dice import RandomDice, TypedDice, parse_faces
+
+    return TypedDice(parse_faces(text)) if text is not None else RandomDice(seed)
+
+
+def _finish(source: DiceSource) -> None:
+    from hearthroll.core.dice import TypedDice
+
+    if isinstance(source, TypedDice):
+        source.finish()
+
+
+def _with_store(args: argparse.Namespace, verb: Callable[[CampaignStore], Outcome]) -> int:
+    from hearthroll.store.campaigns import CampaignStore
+
+    with CampaignStore.open(args.file, _catalog(args)) as store:
+        outcome = verb(store)
+        event = store.commit(outcome)
+        _print_event(event, store, args.json)
+    return EXIT_OK
+
+
+def _typed(args: argparse.Namespace) -> tuple[DiceSource, DiceSource]:
+    dice = _source(getattr(args, "dice", None), getattr(args, "seed", None))
+    effect = _source(getattr(args, "effect_dice", None), None)
+    return dice, effect
+
+
+# --- verbs ----------------------------------------------------------------------------------
+
+
+def run_new(args: argparse.Namespace) -> int:
+    """Create a campaign, empty or with the demo party."""
+    from hearthroll.core.demo import demo_campaign, new_campaign
+    from hearthroll.store.campaigns import CampaignStore
+
+    catalog = _catalog(args)
+    ruleset = catalog.ruleset(args.ruleset) if args.ruleset else catalog.default
+    name = args.name or args.file.stem
+    campaign = demo_campaign(ruleset) if args.demo else new_campaign(ruleset, name)
+    with CampaignStore.create(args.file, campaign, catalog) as store:
+        if args.json:
+            print_json(state_json(store))
+        else:
+            who = ", ".join(campaign.characters) or "no characters yet"
+            print(f"created {args.file}: {ruleset.name}, {who}")
+    return EXIT_OK
+
+
+def _inputs(args: argparse.Namespace, store: CampaignStore) -> dict[str, int | str]:
+    from hearthroll.core.search import find_move
+
+    move = find_move(store.ruleset.moves, args.move)
+    inputs: dict[str, int | str] = {}
+    for pair in args.input:
+        key, eq, value = pair.partition("=")
+        if not eq:
+            raise UsageError(f"--input takes NAME=VALUE, not {pair!r}")
+        inputs[key.strip()] = int(value) if value.strip().lstrip("-").isdigit() else value.strip()
+    if args.value is not None:
+        numeric = [i.id for i in move.inputs if not i.choices]
+        if not numeric:
+            raise UsageError(f"{move.name} takes no number; drop --value")
+        inputs[numeric[0]] = args.value
+    return inputs
+
+
+def run_move(args: argparse.Namespace) -> int:
+    """Make a move."""
+    from hearthroll.core.session import make_move
+
+    def verb(store: CampaignStore) -> Outcome:
+        dice, effect = _typed(args)
+        outcome = make_move(
+            store.state,
+            store.ruleset,
+            args.move,
+            dice,
+            actor=args.actor,
+            advantage=args.adv,
+            disadvantage=args.dis,
+            picks=args.pick,
+            inputs=_inputs(args, store),
+            effect_dice=effect,
+        )
+        _finish(dice)
+        return outcome
+
+    return _with_store(args, verb)
+
+
+def run_reroll(args: argparse.Namespace) -> int:
+    """Reroll the pending bust."""
+    from hearthroll.core.session import reroll
+
+    def verb(store: CampaignStore) -> Outcome:
+        dice, effect = _typed(args)
+        outcome = reroll(store.state, store.ruleset, dice, effect)
+        _finish(dice)
+        return outcome
+
+    return _with_store(args, verb)
+
+
+def run_accept(args: argparse.Namespace) -> int:
+    """Accept the bust."""
+    from hearthroll.core.session import accept
+
+    return _with_store(args, lambda s: accept(s.state, s.ruleset, _typed(args)[1]))
+
+
+def run_stop(args: argparse.Namespace) -> int:
+    """Stop the turn."""
+    from hearthroll.core.session import stop
+
+    return _with_store(args, lambda s: stop(s.state, s.ruleset))
+
+
+def run_prep(args: argparse.Namespace) -> int:
+    """Spend Preparation on the last roll."""
+    from hearthroll.core.session import prep
+
+    return _with_store(args, lambda s: prep(s.state, s.ruleset, args.die, _typed(args)[1]))
+
+
+def run_hold(args: argparse.Namespace) -> int:
+    """Gain or spend a hold."""
+    from hearthroll.core.edits import hold
+
+    text = args.amount.replace("−", "-")
+    if not text.lstrip("+-").isdigit():
+        raise UsageError(f"the amount is a signed whole number like +2 or -1, not {args.amount!r}")
+    return _with_store(args, lambda s: hold(s.state, s.ruleset, args.hold, int(text), args.actor))
+
+
+def run_set(args: argparse.Namespace) -> int:
+    """Edit a field."""
+    from hearthroll.core.edits import set_field
+
+    return _with_store(args, lambda s: set_field(s.state, s.ruleset, args.path, args.value))
+
+
+def run_level_up(args: argparse.Namespace) -> int:
+    """Level up."""
+    from hearthroll.core.edits import do_level_up
+
+    return _with_store(args, lambda s: do_level_up(s.state, s.ruleset, args.actor))
+
+
+def run_note(args: argparse.Namespace) -> int:
+    """Add the GM's note."""
+    from hearthroll.core.edits import note
+
+    return _with_store(args, lambda s: note(s.state, " ".join(args.text)))
+
+
+def run_damage(args: argparse.Namespace) -> int:
+    """Roll weapon damage."""
+    from hearthroll.core.edits import damage
+
+    def verb(store: CampaignStore) -> Outcome:
+        dice, _ = _typed(args)
+        outcome = damage(
+            store.state,
+            store.ruleset,
+            dice,
+            actor=args.actor,
+            advantage=args.adv,
+            disadvantage=args.dis,
+        )
+        _finish(dice)
+        return outcome
+
+    return _with_store(args, verb)
+
+
+def run_undo(args: argparse.Namespace) -> int:
+    """Undo the last event."""
+    from hearthroll.core.edits import undo
+    from hearthroll.core.errors import TurnError
+
+    def verb(store: CampaignStore) -> Outcome:
+        stack = store.state.history.undo
+        if not stack:
+            raise TurnError("nothing to undo")
+        return undo(store.state, store.event(stack[-1]))
+
+    return _with_store(args, verb)
+
+
+def run_redo(args: argparse.Namespace) -> int:
+    """Redo the last undone event."""
+    from hearthroll.core.edits import redo
+    from hearthroll.core.errors import TurnError
+
+    def verb(store: CampaignStore) -> Outcome:
+        stack = store.state.history.redo
+        if not stack:
+            raise TurnError("nothing to redo")
+        return redo(store.state, store.event(stack[-1]))
+
+    return _with_store(args, verb)
+
+
+def run_state(args: argparse.Namespace) -> int:
+    """Print the campaign."""
+    from hearthroll.store.campaigns import CampaignStore
+
+    with CampaignStore.open(args.file, _catalog(args)) as store:
+        if args.json:
+            print_json(state_json(store))
+        else:
+            from hearthroll.cli.sheets import print_state
+
+            print_state(store.state, store.ruleset)
+    return EXIT_OK
+
+
+def run_log(args: argparse.Namespace) -> int:
+    """Print the log."""
+    from hearthroll.cli.recap import markdown_recap
+    from hearthroll.core.edits import summary
+    from hearthroll.store.campaigns import CampaignStore
+
+    with CampaignStore.open(args.file, _catalog(args)) as store:
+        events = list(store.events())
+        if args.last:
+            events = events[-args.last :]
+        if args.json:
+            print_json([event_json(e) for e in events])
+        elif args.markdown:
+            print(markdown_recap(store, events))
+        else:
+            for event in events:
+                when = event.at[:16].replace("T", " ")
+                print(f"#{event.seq:<4} {when}  {summary(event)}")
+    return EXIT_OK
+
+
+# --- output ---------------------------------------------------------------------------------
+
+
+def event_json(event: Event) -> dict[str, object]:
+    """An event as the JSON the verbs print."""
+    from hearthroll.store.campaigns import event_data
+
+    deltas = event_data(event)["deltas"]
+    for raw in deltas:
+        raw["path"] = ".".join(raw["path"])
+        raw.setdefault("before", None)
+        raw.setdefault("after", None)
+    return {
+        "event": event.kind,
+        "seq": event.seq,
+        "at": event.at,
+        "move": event.move,
+        "move_name": event.move_name,
+        "actor": event.actor,
+        "mechanic": event.mechanic,
+        "dice": list(event.dice),
+        "kept": list(event.kept),
+        "dropped": list(event.dropped),
+        "band": event.band,
+        "label": event.label,
+        "bust": event.bust,
+        "only_ones": event.only_ones,
+        "pending": event.pending,
+        "xp_gained": event.xp_gained,
+        "rerolls_left": event.rerolls_left,
+        "pool": event.pool,
+        "total": event.total,
+        "text": event.text,
+        "options": list(event.options),
+        "modifiers": list(event.modifiers),
+        "results": list(event.results),
+        "target": event.target,
+        "deltas": deltas,
+    }
+
+
+def state_json(store: CampaignStore) -> dict[str, object]:
+    """The campaign as the JSON `state --json` prints."""
+    state = store.state
+    steading = state.steading
+    characters = [
+        {
+            "name": c.name,
+            "template": c.template,
+            "level": c.level,
+            "xp": c.xp,
+            "xp_needed": store.ruleset.xp.needed(c.level) if store.ruleset.xp else None,
+            "rerolls_left": c.rerolls_left,
+            "hp": c.meters.get("hp"),
+            "max_hp": c.maxima.get("hp"),
+            "armor": c.armor,
+            "gear": list(c.gear),
+            "stats": dict(c.stats),
+            "meters": dict(c.meters),
+            "holds": dict(c.holds),
+            "conditions": dict(c.conditions),
+            "forward": c.forward,
+            "notes": c.notes,
+        }
+        for c in state.characters.values()
+    ]
+    steading_json: dict[str, object] | None = None
+    if steading is not None:
+        steading_json = {
+            "name": steading.name,
+            "size": steading.size,
+            "season": steading.season,
+            **{k: v for k, v in steading.stats.items()},
+            "flags": list(steading.flags),
+            "muster": list(steading.muster),
+            "plans": [
+                {
+                    "name": p.name,
+                    "requirements": [{"text": r.text, "done": r.done} for r in p.requirements],
+                }
+                for p in steading.plans
+            ],
+        }
+    turn = state.turn
+    return {
+        "ruleset": state.ruleset,
+        "name": state.name,
+        "active": state.active,
+        "characters": characters,
+        "steading": steading_json,
+        "turn": {
+            "actor": turn.actor,
+            "pool": turn.pushes,
+            "next_pool": turn.pushes + 1 if turn.status != "busted" else 1,
+            "status": turn.status,
+            "pending_bust": turn.status == "bust_pending",
+            "move": turn.move,
+            "dice": list(turn.last.faces) if turn.last else [],
+        },
+        "events": state.history.events,
+        "can_undo": bool(state.history.undo),
+        "can_redo": bool(state.history.redo),
+    }
+
+
+def _print_event(event: Event, store: CampaignStore, as_json: bool) -> None:
+    if as_json:
+        print_json(event_json(event))
+        return
+    from hearthroll.core.edits import summary
+
+    print(f"#{event.seq} {summary(event)}")
+    rolled = event.kind in ("move", "reroll", "accept", "prep")
+    if event.text and rolled and not event.pending:
+        print(f"  {event.text}")
+    for line in event.modifiers:
+        print(f"  ({line})")
+    for line in event.results if rolled or event.kind in ("undo", "redo") else ():
+        print(f"  {line}")

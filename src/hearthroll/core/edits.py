@@ -1,0 +1,275 @@
+"""Verbs that edit the campaign directly: holds, levels, notes, damage, `set`, undo and redo."""
+
+from __future__ import annotations
+
+import attrs
+
+from hearthroll.core.dice import DiceSource
+from hearthroll.core.errors import NotFound, RuleError, TurnError
+from hearthroll.core.events import Event, Outcome, record
+from hearthroll.core.resolve import weapon_damage
+from hearthroll.core.rules import Ruleset
+from hearthroll.core.session import find_character
+from hearthroll.core.sheets import change_hold, level_up, put_character
+from hearthroll.core.state import Campaign, Character
+
+# --- sheet verbs ----------------------------------------------------------------------------
+
+
+def hold(
+    state: Campaign, ruleset: Ruleset, hold_id: str, amount: int, actor: str | None = None
+) -> Outcome:
+    """Gain (+N) or spend (-N) a hold; spending below 0 is refused."""
+    character = find_character(state, actor)
+    known = {h.id: h for h in ruleset.holds}
+    key = hold_id.lower()
+    match = next((h for h in ruleset.holds if key in (h.id, h.name.lower())), None)
+    if match is None:
+        raise NotFound(f"no hold {hold_id!r}; holds: {', '.join(known) or 'none'}")
+    mode = "gain" if amount >= 0 else "spend"
+    changed, said = change_hold(ruleset, character, match.id, abs(amount), mode)
+    event = Event(kind="hold", actor=character.name, results=tuple(said))
+    return record(state, put_character(state, changed), event)
+
+
+def do_level_up(state: Campaign, ruleset: Ruleset, actor: str | None = None) -> Outcome:
+    """Level Up: 6 + 2 × level XP each, several at once; a reroll per level gained."""
+    character = find_character(state, actor)
+    changed, said = level_up(ruleset, character)
+    event = Event(kind="level_up", actor=character.name, results=tuple(said))
+    return record(state, put_character(state, changed), event)
+
+
+def note(state: Campaign, text: str) -> Outcome:
+    """The GM's line in the log: a hard move, a scene."""
+    if not text.strip():
+        raise RuleError("a note needs some text")
+    return record(state, state, Event(kind="note", text=text.strip()))
+
+
+def damage(
+    state: Campaign,
+    ruleset: Ruleset,
+    dice: DiceSource,
+    *,
+    actor: str | None = None,
+    advantage: bool = False,
+    disadvantage: bool = False,
+) -> Outcome:
+    """Roll the character's weapon damage; advantage rolls the main die twice."""
+    character = find_character(state, actor)
+    said = weapon_damage(ruleset, character, dice, advantage=advantage, disadvantage=disadvantage)
+    return record(state, state, Event(kind="damage", actor=character.name, results=(said,)))
+
+
+# --- undo and redo --------------------------------------------------------------------------
+
+
+def summary(event: Event) -> str:
+    """One line for an event: who, what, the dice and the band."""
+    who = f"{event.actor}: " if event.actor else ""
+    if event.kind in ("move", "reroll", "accept", "prep"):
+        what = event.move_name or event.move or event.kind
+        if event.kind != "move":
+            what = f"{event.kind} ({what})"
+        dice = f" [{', '.join(str(f) for f in event.dice)}]" if event.dice else ""
+        band = f" → {event.label or event.band}" if event.band else ""
+        pending = " (bust waits)" if event.pending else ""
+        xp = f", XP +{event.xp_gained}" if event.xp_gained else ""
+        return f"{who}{what}{dice}{band}{pending}{xp}"
+    if event.kind == "note":
+        return f"GM: {event.text}"
+    if event.kind in ("undo", "redo"):
+        return f"{event.kind} of event {event.target}"
+    detail = "; ".join(event.results)
+    return f"{who}{event.kind.replace('_', ' ')}" + (f": {detail}" if detail else "")
+
+
+def undo(state: Campaign, target: Event) -> Outcome:
+    """Revert the last event undo can reach; `target` is that event, read from the log."""
+    from hearthroll.core.deltas import apply
+    from hearthroll.core.events import reverse
+
+    stack = state.history.undo
+    if not stack:
+        raise TurnError("nothing to undo")
+    if target.seq != stack[-1]:
+        raise RuleError(f"undo reverts event {stack[-1]}, not {target.seq}")
+    after = apply(state, reverse(target.deltas))
+    event = Event(
+        kind="undo", target=target.seq, actor=target.actor, results=(f"undid: {summary(target)}",)
+    )
+    return record(state, after, event)
+
+
+def redo(state: Campaign, target: Event) -> Outcome:
+    """Reapply the last undone event; `target` is that event, read from the log."""
+    from hearthroll.core.deltas import apply
+
+    stack = state.history.redo
+    if not stack:
+        raise TurnError("nothing to redo")
+    if target.seq != stack[-1]:
+        raise RuleError(f"redo reapplies event {stack[-1]}, not {target.seq}")
+    after = apply(state, target.deltas)
+    event = Event(
+        kind="redo", target=target.seq, actor=target.actor, results=(f"redid: {summary(target)}",)
+    )
+    return record(state, after, event)
+
+
+# --- set: edit a sheet field, validated against the ruleset ---------------------------------
+
+_TRUE = {"true", "yes", "on", "1", "marked"}
+_FALSE = {"false", "no", "off", "0", "cleared", "clear"}
+
+
+def _number(path: str, text: str, low: int | None, high: int | None) -> int:
+    try:
+        value = int(text.strip().replace("−", "-"))
+    except ValueError:
+        raise RuleError(f"{path} is a whole number, not {text!r}") from None
+    if (low is not None and value < low) or (high is not None and value > high):
+        span = f"{low if low is not None else '…'} to {high if high is not None else '…'}"
+        raise RuleError(f"{path} is {span}, not {value}")
+    return value
+
+
+def _flag(path: str, text: str) -> bool:
+    word = text.strip().lower()
+    if word in _TRUE:
+        return True
+    if word in _FALSE:
+        return False
+    raise RuleError(f"{path} is true or false, not {text!r}")
+
+
+def set_field(state: Campaign, ruleset: Ruleset, path: str, value: str) -> Outcome:
+    """Edit one field: `NAME.field` on a character, `steading.field` on the steading."""
+    owner, dot, field = path.partition(".")
+    if not dot or not field:
+        raise RuleError(f"give a path as NAME.field or steading.field, not {path!r}")
+    if owner.lower() == "steading":
+        after = _set_steading(state, ruleset, field.lower(), value, path)
+    else:
+        character = find_character(state, owner)
+        after = put_character(state, _set_character(character, ruleset, field.lower(), value, path))
+    if after == state:
+        raise RuleError(f"{path} is already {value}")
+    event = Event(
+        kind="set",
+        actor=None if owner.lower() == "steading" else owner,
+        results=(f"{path} = {value}",),
+    )
+    return record(state, after, event)
+
+
+def _set_character(
+    character: Character, ruleset: Ruleset, field: str, value: str, path: str
+) -> Character:
+    if field in ("level",):
+        return attrs.evolve(character, level=_number(path, value, 1, 99))
+    if field == "xp":
+        return attrs.evolve(character, xp=_number(path, value, 0, 9999))
+    if field in ("rerolls", "rerolls_left"):
+        return attrs.evolve(character, rerolls_left=_number(path, value, 0, character.level))
+    if field == "armor":
+        return attrs.evolve(character, armor=_number(path, value, 0, 99))
+    if field == "forward":
+        return attrs.evolve(character, forward=_number(path, value, -9, 9))
+    if field == "notes":
+        return attrs.evolve(character, notes=value)
+    if field == "template":
+        known = [t.id for t in ruleset.templates]
+        if value not in known:
+            raise RuleError(f"{path} is one of {', '.join(known) or 'nothing'}, not {value!r}")
+        return attrs.evolve(character, template=value)
+    if field.startswith("max_"):
+        meter_id = field.removeprefix("max_")
+        if meter_id in {m.id for m in ruleset.meters}:
+            top = _number(path, value, 1, 999)
+            meters = dict(character.meters)
+            meters[meter_id] = min(meters.get(meter_id, top), top)
+            maxima = {**character.maxima, meter_id: top}
+            return attrs.evolve(character, maxima=maxima, meters=meters)
+    if field in {m.id for m in ruleset.meters}:
+        meter = ruleset.meter(field)
+        high = character.maxima.get(field, meter.max)
+        return attrs.evolve(
+            character, meters={**character.meters, field: _number(path, value, meter.min, high)}
+        )
+    if field in {s.id for s in ruleset.stats}:
+        stat = ruleset.stat(field)
+        return attrs.evolve(
+            character, stats={**character.stats, field: _number(path, value, stat.min, stat.max)}
+        )
+    if field in {h.id for h in ruleset.holds}:
+        hold = ruleset.hold(field)
+        amount = _number(path, value, 0, hold.max)
+        holds = {**character.holds, field: amount}
+        if amount == 0:
+            holds.pop(field)
+        return attrs.evolve(character, holds=holds)
+    if field in {c.id for c in ruleset.conditions}:
+        conditions = dict(character.conditions)
+        word = value.strip().lower()
+        if word in _FALSE:
+            conditions.pop(field, None)
+        elif word in _TRUE:
+            conditions[field] = ruleset.condition(field).rounds or 0
+        else:
+            conditions[field] = _number(path, value, 0, 99)
+        return attrs.evolve(character, conditions=conditions)
+    fields = [
+        "level",
+        "xp",
+        "rerolls",
+        "armor",
+        "forward",
+        "notes",
+        "template",
+        *(m.id for m in ruleset.meters),
+        *(f"max_{m.id}" for m in ruleset.meters),
+        *(s.id for s in ruleset.stats),
+        *(h.id for h in ruleset.holds),
+        *(c.id for c in ruleset.conditions),
+    ]
+    raise RuleError(
+        f"a {ruleset.name} character has no field {field!r}; fields: {', '.join(fields)}"
+    )
+
+
+def _set_steading(state: Campaign, ruleset: Ruleset, field: str, value: str, path: str) -> Campaign:
+    steading = state.steading
+    spec = ruleset.steading
+    if steading is None or spec is None:
+        raise RuleError(f"a {ruleset.name} campaign has no steading")
+    if field == "name":
+        return attrs.evolve(state, steading=attrs.evolve(steading, name=value))
+    if field in ("size", "season"):
+        allowed = spec.sizes if field == "size" else spec.seasons
+        word = value.strip().lower()
+        if word not in allowed:
+            raise RuleError(f"{path} is one of {', '.join(allowed)}, not {value!r}")
+        changed = (
+            attrs.evolve(steading, size=word)
+            if field == "size"
+            else attrs.evolve(steading, season=word)
+        )
+        return attrs.evolve(state, steading=changed)
+    stats = {s.id: s for s in spec.stats}
+    if field in stats:
+        stat = stats[field]
+        number = _number(path, value, stat.min, stat.max)
+        return attrs.evolve(
+            state, steading=attrs.evolve(steading, stats={**steading.stats, field: number})
+        )
+    flags = [f.id for f in spec.flags]
+    if field in flags:
+        mark = _flag(path, value)
+        kept = tuple(f for f in steading.flags if f != field)
+        return attrs.evolve(
+            state, steading=attrs.evolve(steading, flags=(*kept, field) if mark else kept)
+        )
+    fields = ["name", "size", "season", *stats, *flags]
+    raise RuleError(f"the steading has no field {field!r}; fields: {', '.join(fields)}")

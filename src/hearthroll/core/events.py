@@ -1,0 +1,112 @@
+"""Events: one per verb, with the dice, the band, the choices and the exact deltas applied."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import attrs
+
+from hearthroll.core.deltas import Delta, apply, diff
+from hearthroll.core.state import UNDO_DEPTH, Campaign, History
+
+# Event kinds that change the game (and so can be undone).
+UNDOABLE = frozenset(
+    {
+        "move",
+        "reroll",
+        "accept",
+        "stop",
+        "prep",
+        "hold",
+        "set",
+        "level_up",
+        "note",
+        "plan",
+        "damage",
+    }
+)
+
+
+@attrs.frozen
+class Event:
+    """What happened, as the log shows it, and the deltas that made it so."""
+
+    kind: str
+    seq: int = 0
+    actor: str | None = None
+    move: str | None = None
+    move_name: str = ""
+    mechanic: str = ""
+    dice: tuple[int, ...] = ()
+    kept: tuple[int, ...] = ()
+    dropped: tuple[int, ...] = ()
+    band: str = ""
+    label: str = ""
+    bust: bool = False
+    only_ones: bool = False
+    pending: bool = False
+    """A bust that waits to be rerolled or accepted."""
+    xp_gained: int = 0
+    rerolls_left: int | None = None
+    pool: int = 0
+    total: int | None = None
+    text: str = ""
+    options: tuple[str, ...] = ()
+    modifiers: tuple[str, ...] = ()
+    """Automatic modifiers applied, each with its reason ("disadvantage: hamlet")."""
+    results: tuple[str, ...] = ()
+    """What the event did, in words ("Readiness +3", "Fortunes −1")."""
+    target: int | None = None
+    """For undo and redo: the event they revert or reapply."""
+    at: str = ""
+    """When it happened (stamped by the caller; the engine has no clock)."""
+    deltas: tuple[Delta, ...] = ()
+
+
+@attrs.frozen
+class Outcome:
+    """A verb's result: the state after it and the event that says what changed."""
+
+    state: Campaign
+    event: Event
+
+
+def _game(state: Campaign) -> Campaign:
+    return attrs.evolve(state, history=History())
+
+
+def record(before: Campaign, after: Campaign, event: Event) -> Outcome:
+    """Number the event, attach its deltas (history aside) and do the log's bookkeeping."""
+    deltas = diff(_game(before), _game(after))
+    numbered = attrs.evolve(event, seq=before.history.events + 1, deltas=deltas)
+    return Outcome(bookkeep(after, numbered), numbered)
+
+
+def bookkeep(state: Campaign, event: Event) -> Campaign:
+    """The history after `event`: counted, and pushed on the undo or redo stack as its kind says."""
+    history = state.history
+    undo, redo = history.undo, history.redo
+    if event.kind == "undo" and event.target is not None:
+        undo = tuple(s for s in undo if s != event.target)
+        redo = (*redo, event.target)
+    elif event.kind == "redo" and event.target is not None:
+        redo = tuple(s for s in redo if s != event.target)
+        undo = (*undo, event.target)[-UNDO_DEPTH:]
+    elif event.kind in UNDOABLE:
+        undo = (*undo, event.seq)[-UNDO_DEPTH:]
+        redo = ()
+    return attrs.evolve(state, history=History(events=event.seq, undo=undo, redo=redo))
+
+
+def replay(state: Campaign, events: Sequence[Event]) -> Campaign:
+    """The state after events that were saved but not yet in it (repair after a crash)."""
+    for event in events:
+        if event.seq != state.history.events + 1:
+            raise ValueError(f"event {event.seq} does not follow event {state.history.events}")
+        state = bookkeep(attrs.evolve(apply(state, event.deltas), history=state.history), event)
+    return state
+
+
+def reverse(deltas: Sequence[Delta]) -> tuple[Delta, ...]:
+    """Deltas that undo `deltas` when applied forward."""
+    return tuple(Delta(d.path, d.after, d.before) for d in reversed(deltas))

@@ -1,0 +1,325 @@
+"""From a move and a roll to what changes: gates, automatic modifiers, options and effects."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+import attrs
+
+from hearthroll.core.dice import DiceSource
+from hearthroll.core.effects import AutoMod, Effect, Gate, Option, OptionList
+from hearthroll.core.errors import RuleError
+from hearthroll.core.expr import render, roll_expr
+from hearthroll.core.rules import Move, Ruleset
+from hearthroll.core.sheets import (
+    advance_season,
+    change_condition,
+    change_flag,
+    change_hold,
+    change_meter,
+    change_steading_stat,
+    level_up,
+    put_character,
+)
+from hearthroll.core.state import Campaign, Character
+
+
+@attrs.frozen
+class Context:
+    """What gates read: the campaign before the move, the mover, the inputs, the roll's flags."""
+
+    state: Campaign
+    actor: Character | None
+    inputs: Mapping[str, int | str] = attrs.field(factory=dict)
+    match: bool = False
+
+
+def gate_holds(gate: Gate, ctx: Context, ruleset: Ruleset) -> bool:
+    """True when every condition the gate names holds in this context."""
+    steading = ctx.state.steading
+    flags = steading.flags if steading else ()
+    if gate.if_flag is not None and gate.if_flag not in flags:
+        return False
+    if gate.unless_flag is not None and gate.unless_flag in flags:
+        return False
+    if gate.if_size and (steading is None or steading.size not in gate.if_size):
+        return False
+    if gate.if_season and (steading is None or steading.season not in gate.if_season):
+        return False
+    conditions = ctx.actor.conditions if ctx.actor else {}
+    if gate.if_condition is not None and gate.if_condition not in conditions:
+        return False
+    if gate.unless_condition is not None and gate.unless_condition in conditions:
+        return False
+    if gate.if_at_min is not None and not _at_min(gate.if_at_min, ctx, ruleset):
+        return False
+    if gate.unless_at_min is not None and _at_min(gate.unless_at_min, ctx, ruleset):
+        return False
+    if gate.if_gear_tag is not None:
+        tags = {t for g in ruleset.gear if ctx.actor and g.id in ctx.actor.gear for t in g.tags}
+        if gate.if_gear_tag not in tags:
+            return False
+    if gate.if_match and not ctx.match:
+        return False
+    return gate.if_chosen is None or gate.if_chosen in {str(v) for v in ctx.inputs.values()}
+
+
+def _at_min(stat_id: str, ctx: Context, ruleset: Ruleset) -> bool:
+    steading = ctx.state.steading
+    if steading is not None and stat_id in steading.stats:
+        low = ruleset.stat(stat_id).min
+        return low is not None and steading.stats[stat_id] <= low
+    if ctx.actor is not None and stat_id in ctx.actor.meters:
+        return ctx.actor.meters[stat_id] <= ruleset.meter(stat_id).min
+    return False
+
+
+@attrs.frozen
+class Edge:
+    """The roll's automatic advantage, disadvantage and modifier, each with its reason."""
+
+    advantage: bool = False
+    disadvantage: bool = False
+    modifier: int = 0
+    reasons: tuple[str, ...] = ()
+
+
+def _reason(auto: AutoMod, ctx: Context) -> str:
+    steading = ctx.state.steading
+    if auto.if_size and steading:
+        return steading.size
+    if auto.if_season and steading:
+        return steading.season
+    if auto.if_flag:
+        return auto.if_flag
+    if auto.if_condition:
+        return auto.if_condition
+    if auto.if_gear_tag:
+        return auto.if_gear_tag.replace("_", " ")
+    if auto.from_input:
+        return f"{auto.from_input} {ctx.inputs.get(auto.from_input, 0)}"
+    return "the move"
+
+
+def automatic_edge(move: Move, ctx: Context, ruleset: Ruleset) -> Edge:
+    """Readings 11-13 as data: every automatic modifier of the move that applies now."""
+    edge = Edge()
+    for auto in move.roll.auto:
+        if not gate_holds(auto, ctx, ruleset):
+            continue
+        reason = _reason(auto, ctx)
+        if auto.kind == "advantage":
+            edge = attrs.evolve(
+                edge, advantage=True, reasons=(*edge.reasons, f"advantage: {reason}")
+            )
+        elif auto.kind == "disadvantage":
+            edge = attrs.evolve(
+                edge, disadvantage=True, reasons=(*edge.reasons, f"disadvantage: {reason}")
+            )
+        elif auto.kind == "modifier":
+            amount = auto.value
+            if auto.from_input is not None:
+                raw = ctx.inputs.get(auto.from_input, 0)
+                if not isinstance(raw, int):
+                    raise RuleError(f"{auto.from_input} must be a number, not {raw!r}")
+                amount += auto.times * raw
+            if amount:
+                edge = attrs.evolve(
+                    edge,
+                    modifier=edge.modifier + amount,
+                    reasons=(*edge.reasons, f"{amount:+d}: {reason}"),
+                )
+    return edge
+
+
+def offered(
+    move: Move, band: str | None, ctx: Context, ruleset: Ruleset, when: str = "after"
+) -> list[OptionList]:
+    """The option lists the move offers now: on this band, at this time, gates holding."""
+    return [
+        options
+        for options in move.options
+        if options.when == when
+        and (not options.on or (band is not None and band in options.on))
+        and gate_holds(options, ctx, ruleset)
+    ]
+
+
+def choose(lists: Sequence[OptionList], picks: Sequence[str], move: Move) -> list[Option]:
+    """The options picked from the lists offered, checked against what each list allows."""
+    chosen: list[Option] = []
+    remaining = list(picks)
+    for options in lists:
+        mine = [o for o in options.items if o.id in remaining]
+        for option in mine:
+            remaining.remove(option.id)
+        if len(mine) > options.pick or (not options.up_to and 0 < len(mine) < options.pick):
+            ids = ", ".join(o.id for o in options.items)
+            raise RuleError(
+                f"{move.name}: pick {'up to ' if options.up_to else ''}{options.pick} of {ids}; "
+                f"got {len(mine)}"
+            )
+        chosen.extend(mine)
+    if remaining:
+        known = sorted({o.id for lst in lists for o in lst.items})
+        listed = ", ".join(known) if known else "none now"
+        raise RuleError(
+            f"{move.name} has no option {remaining[0]!r} to pick here; options: {listed}"
+        )
+    return chosen
+
+
+def missing_picks(lists: Sequence[OptionList], chosen: Sequence[Option]) -> list[str]:
+    """Lists still short of picks, in words, so the GM knows what to choose."""
+    ids = {o.id for o in chosen}
+    short = []
+    for options in lists:
+        have = sum(1 for o in options.items if o.id in ids)
+        if have < options.pick and not options.up_to:
+            items = ", ".join(o.id for o in options.items)
+            short.append(f"pick {options.pick - have} of: {items}")
+    return short
+
+
+def effects_for(
+    move: Move, band: str | None, chosen: Sequence[Option], ctx: Context, ruleset: Ruleset
+) -> list[Effect]:
+    """The move's effects on this band whose gates hold, less those an option waives, plus the
+    chosen options' effects."""
+    waived = {e.effect for o in chosen for e in o.effects if e.kind == "waive"}
+    found = [
+        e
+        for e in move.effects
+        if (not e.on or (band is not None and band in e.on))
+        and e.id not in waived
+        and gate_holds(e, ctx, ruleset)
+    ]
+    found += [
+        e for o in chosen for e in o.effects if e.kind != "waive" and gate_holds(e, ctx, ruleset)
+    ]
+    return found
+
+
+def apply_effects(
+    state: Campaign,
+    ruleset: Ruleset,
+    actor: str | None,
+    effects: Sequence[Effect],
+    dice: DiceSource,
+) -> tuple[Campaign, list[str]]:
+    """Apply effects in order; returns the new state and what each did, in words."""
+    words: list[str] = []
+    for effect in effects:
+        state, said = _apply(state, ruleset, actor, effect, dice)
+        words.extend(said)
+    return state, words
+
+
+def _apply(
+    state: Campaign, ruleset: Ruleset, actor: str | None, effect: Effect, dice: DiceSource
+) -> tuple[Campaign, list[str]]:
+    kind = effect.kind
+    steading = state.steading
+    if kind == "steading" and steading is not None and effect.stat:
+        change = change_steading_stat(
+            ruleset, steading, effect.stat, effect.amount, effect.mode or "add"
+        )
+        return attrs.evolve(state, steading=change.steading), list(change.words)
+    if kind == "flag" and steading is not None and effect.flag:
+        new, flagged = change_flag(ruleset, steading, effect.flag, effect.mode != "clear")
+        return attrs.evolve(state, steading=new), flagged
+    if kind == "season" and steading is not None:
+        new, turned = advance_season(ruleset, steading)
+        return attrs.evolve(state, steading=new), turned
+    if kind == "follow":
+        return state, [f"next: {effect.move}"]
+    if kind == "table" and effect.table:
+        table = ruleset.table(effect.table)
+        (face,) = dice.roll(table.die, 1)
+        return state, [f"{table.name} d{table.die} = {face}: {table.row_for(face).text}"]
+    targets = _subjects(state, actor, effect.subject)
+    words: list[str] = []
+    for name in targets:
+        character = state.characters[name]
+        said: list[str] = []
+        if kind == "meter" and effect.meter:
+            character, said = change_meter(
+                ruleset, character, effect.meter, effect.amount, effect.mode or "add"
+            )
+        elif kind == "hold" and effect.hold:
+            character, said = change_hold(
+                ruleset, character, effect.hold, effect.amount, effect.mode or "gain"
+            )
+        elif kind == "condition" and effect.condition:
+            character, said = change_condition(
+                ruleset, character, effect.condition, effect.mode != "clear", effect.rounds
+            )
+        elif kind == "xp":
+            character = attrs.evolve(character, xp=character.xp + effect.amount)
+            said = [f"XP +{effect.amount}"]
+        elif kind == "level":
+            character, said = level_up(ruleset, character)
+        elif kind == "forward":
+            character = attrs.evolve(character, forward=character.forward + effect.amount)
+            said = [f"+{effect.amount} forward"]
+        elif kind == "heal" and effect.dice:
+            character, said = _heal(ruleset, character, effect.dice, dice)
+        elif kind == "use" and effect.gear and effect.gear in character.gear:
+            gear = list(character.gear)
+            gear.remove(effect.gear)
+            character = attrs.evolve(character, gear=tuple(gear))
+            said = [f"{ruleset.gear_item(effect.gear).name} used up"]
+        state = put_character(state, character)
+        words += [f"{name}: {w}" if len(targets) > 1 else w for w in said]
+    if kind == "damage" and actor is not None:
+        words.append(weapon_damage(ruleset, state.characters[actor], dice, half=effect.half))
+    return state, words
+
+
+def _subjects(state: Campaign, actor: str | None, subject: str) -> list[str]:
+    if subject == "party":
+        return list(state.characters)
+    if subject == "self" and actor is not None and actor in state.characters:
+        return [actor]
+    return []
+
+
+def _heal(
+    ruleset: Ruleset, character: Character, text: str, dice: DiceSource
+) -> tuple[Character, list[str]]:
+    rolled = roll_expr(text, dice)
+    meter = "hp" if "hp" in character.meters else next(iter(character.meters), None)
+    if meter is None:
+        return character, [f"heal {render(rolled)}"]
+    character, said = change_meter(ruleset, character, meter, rolled.total)
+    return character, [f"heals {render(rolled)}", *said]
+
+
+def weapon_damage(
+    ruleset: Ruleset,
+    character: Character,
+    dice: DiceSource,
+    *,
+    half: bool = False,
+    advantage: bool = False,
+    disadvantage: bool = False,
+) -> str:
+    """Roll the damage of the character's best weapon (bare hands without one)."""
+    weapons = [g for g in ruleset.gear if g.id in character.gear and g.damage]
+    if not weapons:
+        weapons = [g for g in ruleset.gear if g.damage and "unarmed" in (g.id, *g.tags)]
+    if not weapons:
+        return "deal your damage"
+    weapon = max(weapons, key=lambda g: _average(g.damage))
+    rolled = roll_expr(weapon.damage, dice, advantage=advantage, disadvantage=disadvantage)
+    total = max(0, rolled.total)
+    if half:
+        total //= 2
+    return f"damage with {weapon.name}: {render(rolled)}" + (f", halved to {total}" if half else "")
+
+
+def _average(text: str) -> float:
+    from hearthroll.core.expr import parse
+
+    needed = parse(text).dice_needed()
+    return sum((s + 1) / 2 for s in needed)

@@ -1,0 +1,589 @@
+"""The session's verbs: each takes the campaign and returns the next one with one event.
+
+A verb never mutates: it computes the state after, and `record` turns the difference into
+the event's deltas. Bad input raises a HearthrollError and changes nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+import attrs
+
+from hearthroll.core import turn as pool_turn
+from hearthroll.core.dice import DiceSource
+from hearthroll.core.errors import NotFound, RuleError, TurnError
+from hearthroll.core.events import Event, Outcome, record
+from hearthroll.core.mechanics import (
+    MATCH,
+    ONLY_ONES,
+    PoolRoll,
+    Roll,
+    roll_action,
+    roll_d20,
+    roll_stat_dice,
+    roll_sum,
+    score_modifier,
+)
+from hearthroll.core.resolve import (
+    Context,
+    apply_effects,
+    automatic_edge,
+    choose,
+    effects_for,
+    missing_picks,
+    offered,
+)
+from hearthroll.core.rules import Move, Ruleset
+from hearthroll.core.search import find_move, nearest
+from hearthroll.core.sheets import change_hold, put_character
+from hearthroll.core.state import Campaign, Character, PoolState, TurnState
+
+Inputs = Mapping[str, int | str]
+
+
+def find_character(state: Campaign, name: str | None) -> Character:
+    """The named character (any case), or the active one; unknown names suggest the nearest."""
+    if not state.characters:
+        raise NotFound("this campaign has no characters yet")
+    if name is None:
+        wanted = state.turn.actor or state.active or next(iter(state.characters))
+        return state.characters[wanted]
+    try:
+        return state.character(name)
+    except KeyError:
+        names = list(state.characters)
+        close = nearest(name, names)
+        hint = f"; did you mean {', '.join(close)}?" if close else ""
+        raise NotFound(f"no character {name!r}{hint} (the party: {', '.join(names)})") from None
+
+
+def _turn_of(state: Campaign, ruleset: Ruleset, character: Character) -> pool_turn.Turn:
+    turn = state.turn
+    last = None
+    if turn.last is not None:
+        from hearthroll.core.mechanics import _pool_result
+
+        last = _pool_result(
+            turn.last.faces,
+            turn.last.kept,
+            boosted=turn.last.boosted,
+            rerolls_spent=turn.last.rerolls_spent,
+            history=turn.last.history,
+        )
+    status = turn.status if turn.status in ("open", "bust_pending", "busted") else "open"
+    return pool_turn.Turn(
+        level=character.level,
+        rerolls_left=character.rerolls_left,
+        pushes=turn.pushes,
+        last=last,
+        status=status,  # type: ignore[arg-type]
+        rerolls_per_roll=ruleset.rerolls_per_roll,
+    )
+
+
+def _turn_state(
+    turn: pool_turn.Turn, actor: str, move: str | None, picks: tuple[str, ...]
+) -> TurnState:
+    last = turn.last
+    pool = (
+        PoolState(last.faces, last.kept_index, last.boosted, last.rerolls_spent, last.history)
+        if last is not None
+        else None
+    )
+    return TurnState(
+        actor=actor, pushes=turn.pushes, status=turn.status, last=pool, move=move, picks=picks
+    )
+
+
+def _band_of(move: Move, roll: Roll) -> str:
+    """The move's band for a pool roll: Take Watch's weak splits by the highest kept die."""
+    if roll.band != "weak":
+        return roll.band
+    ranged = [b for b in move.bands if b.low is not None or b.high is not None]
+    if not ranged:
+        return roll.band
+    top = max(roll.kept)
+    for band in ranged:
+        if (band.low is None or top >= band.low) and (band.high is None or top <= band.high):
+            return band.id
+    return roll.band
+
+
+def _band_words(move: Move, band: str) -> tuple[str, str]:
+    for b in move.bands:
+        if b.id == band:
+            return b.label, b.text
+    return band, ""
+
+
+def _end_other_turn(state: Campaign, actor: str) -> tuple[Campaign, list[str]]:
+    """A RISKY move by someone else ends the open turn as a stop (unless a bust waits)."""
+    turn = state.turn
+    other = turn.actor
+    if other is None or other == actor or other not in state.characters:
+        return state, []
+    if turn.status == "bust_pending":
+        raise TurnError(f"{other}'s bust is waiting: reroll it or accept it first")
+    if turn.status == "open" and turn.pushes > 0:
+        character = state.characters[other]
+        refreshed = attrs.evolve(character, rerolls_left=character.level)
+        state = put_character(state, refreshed)
+        words = [
+            f"{other}'s turn ends with a stop: rerolls {character.rerolls_left} → {character.level}"
+        ]
+    else:
+        words = []
+    return attrs.evolve(state, turn=TurnState()), words
+
+
+def make_move(
+    state: Campaign,
+    ruleset: Ruleset,
+    wanted: str,
+    dice: DiceSource,
+    *,
+    actor: str | None = None,
+    advantage: bool = False,
+    disadvantage: bool = False,
+    picks: Sequence[str] = (),
+    inputs: Inputs | None = None,
+    effect_dice: DiceSource | None = None,
+) -> Outcome:
+    """Make a move: roll it as its mechanic says, judge the band, apply what it does."""
+    move = find_move(ruleset.moves, wanted, where=f" in ruleset {ruleset.id!r}")
+    character = find_character(state, actor) if state.characters else None
+    inputs = dict(inputs or {})
+    _check_inputs(move, inputs)
+    extra = effect_dice or dice
+    before = state
+    if character is not None and state.active != character.name:
+        state = attrs.evolve(state, active=character.name)
+    ctx = Context(before, character, inputs)
+    pre = offered(move, None, ctx, ruleset, when="before")
+    chosen_before = choose(pre, [p for p in picks if _in_lists(p, pre)], move)
+    after_picks = tuple(p for p in picks if not _in_lists(p, pre))
+    event = Event(
+        kind="move",
+        actor=character.name if character else None,
+        move=move.id,
+        move_name=move.name,
+        mechanic=move.roll.mechanic,
+    )
+    mechanic = move.roll.mechanic
+    if mechanic == "pool":
+        if character is None:
+            raise RuleError(f"{move.name} is made by a character; the party is empty")
+        return _pool_move(
+            before,
+            state,
+            ruleset,
+            move,
+            character,
+            dice,
+            extra,
+            advantage,
+            disadvantage,
+            chosen_before,
+            after_picks,
+            inputs,
+            event,
+        )
+    roll, modifiers = _roll(state, ruleset, move, character, ctx, dice, advantage, disadvantage)
+    band = roll.band if roll is not None else None
+    ctx = attrs.evolve(ctx, match=roll is not None and roll.has(MATCH))
+    lists = offered(move, band, ctx, ruleset)
+    chosen = choose(lists, after_picks, move)
+    effects = effects_for(move, band, [*chosen_before, *chosen], ctx, ruleset)
+    state, words = apply_effects(state, ruleset, event.actor, effects, extra)
+    if move.id == "muster" and band in ("strong", "weak") and state.steading is not None:
+        state = attrs.evolve(
+            state, steading=attrs.evolve(state.steading, muster=tuple(o.id for o in chosen))
+        )
+    words += missing_picks(lists, chosen)
+    label, text = _band_words(move, band) if band else ("", move.text)
+    event = attrs.evolve(
+        event,
+        dice=roll.faces if roll else (),
+        kept=roll.kept if roll else (),
+        dropped=roll.dropped if roll else (),
+        band=band or "",
+        label=label,
+        total=roll.total if roll else None,
+        text=text,
+        options=tuple(o.id for o in (*chosen_before, *chosen)),
+        modifiers=tuple(modifiers),
+        results=tuple(words),
+    )
+    return record(before, state, event)
+
+
+def _in_lists(pick: str, lists: Sequence[object]) -> bool:
+    return any(pick == o.id for lst in lists for o in getattr(lst, "items", ()))
+
+
+def _check_inputs(move: Move, inputs: Mapping[str, int | str]) -> None:
+    known = {i.id: i for i in move.inputs}
+    for key, value in inputs.items():
+        if key not in known:
+            listed = ", ".join(known) or "none"
+            raise RuleError(f"{move.name} takes no input {key!r}; its inputs: {listed}")
+        spec = known[key]
+        if spec.choices and value not in spec.choices:
+            raise RuleError(f"{spec.name} is one of {', '.join(spec.choices)}, not {value!r}")
+        if not spec.choices and not isinstance(value, int):
+            raise RuleError(f"{spec.name} is a number, not {value!r}")
+    for auto in move.roll.auto:
+        if auto.from_input and auto.from_input not in inputs:
+            spec = known[auto.from_input]
+            raise RuleError(
+                f"{move.name} needs {spec.name}: give it with --value N ({spec.text or spec.name})"
+            )
+
+
+def _pool_move(
+    before: Campaign,
+    state: Campaign,
+    ruleset: Ruleset,
+    move: Move,
+    character: Character,
+    dice: DiceSource,
+    extra: DiceSource,
+    advantage: bool,
+    disadvantage: bool,
+    chosen_before: Sequence[object],
+    picks: tuple[str, ...],
+    inputs: Inputs,
+    event: Event,
+) -> Outcome:
+    if not move.risky:
+        raise RuleError(f"{move.name} rolls the pool but is not RISKY")
+    state, words = _end_other_turn(state, character.name)
+    character = state.characters[character.name]
+    turn = _turn_of(state, ruleset, character)
+    if turn.status == "busted" or state.turn.actor != character.name:
+        turn = (
+            pool_turn.next_turn(turn)
+            if turn.status == "busted"
+            else pool_turn.start(character.level, character.rerolls_left, ruleset.rerolls_per_roll)
+        )
+    turn = pool_turn.push(turn, dice, advantage=advantage, disadvantage=disadvantage)
+    state = attrs.evolve(state, turn=_turn_state(turn, character.name, move.id, picks))
+    roll = turn.last
+    assert roll is not None
+    modifiers = [m for m, on in (("advantage", advantage), ("disadvantage", disadvantage)) if on]
+    event = attrs.evolve(event, pool=turn.pushes, modifiers=tuple(modifiers))
+    if turn.status == "bust_pending":
+        return _pending(before, state, move, character, roll, words, event, turn)
+    return _settle(before, state, ruleset, move, roll, words, event, picks, extra)
+
+
+def _pending(
+    before: Campaign,
+    state: Campaign,
+    move: Move,
+    character: Character,
+    roll: PoolRoll,
+    words: list[str],
+    event: Event,
+    turn: pool_turn.Turn,
+) -> Outcome:
+    label, text = _band_words(move, "miss")
+    can = "reroll or accept" if turn.can_reroll else "accept"
+    words = [
+        *words,
+        f"bust: {can} it ({turn.rerolls_left} reroll{'s' if turn.rerolls_left != 1 else ''} left)",
+    ]
+    event = attrs.evolve(
+        event,
+        dice=roll.faces,
+        kept=roll.kept,
+        dropped=roll.dropped,
+        band="miss",
+        label=label,
+        text=text,
+        bust=True,
+        pending=True,
+        only_ones=roll.has(ONLY_ONES),
+        rerolls_left=character.rerolls_left,
+        results=tuple(words),
+    )
+    return record(before, state, event)
+
+
+def _settle(
+    before: Campaign,
+    state: Campaign,
+    ruleset: Ruleset,
+    move: Move,
+    roll: PoolRoll,
+    words: list[str],
+    event: Event,
+    picks: Sequence[str],
+    extra: DiceSource,
+) -> Outcome:
+    """A pool roll that stands (a success): its band's options and effects land."""
+    actor = state.turn.actor
+    character = state.characters[actor] if actor else None
+    band = _band_of(move, roll)
+    ctx = Context(state, character)
+    lists = offered(move, band, ctx, ruleset)
+    chosen = choose(lists, picks, move)
+    effects = effects_for(move, band, chosen, ctx, ruleset)
+    state, said = apply_effects(state, ruleset, actor, effects, extra)
+    state = attrs.evolve(state, turn=attrs.evolve(state.turn, picks=()))
+    label, text = _band_words(move, band)
+    rerolls = state.characters[actor].rerolls_left if actor else None
+    event = attrs.evolve(
+        event,
+        dice=roll.faces,
+        kept=roll.kept,
+        dropped=roll.dropped,
+        band=band,
+        label=label,
+        text=text,
+        options=tuple(o.id for o in chosen),
+        rerolls_left=rerolls,
+        results=tuple([*words, *said, *missing_picks(lists, chosen)]),
+    )
+    return record(before, state, event)
+
+
+def _stat_value(
+    state: Campaign, character: Character | None, ruleset: Ruleset, stat_id: str
+) -> int:
+    steading = state.steading
+    if steading is not None and stat_id in steading.stats:
+        return steading.stats[stat_id]
+    if character is not None:
+        if stat_id in character.meters:
+            return character.meters[stat_id]
+        if stat_id in character.stats:
+            value = character.stats[stat_id]
+            return score_modifier(value) if ruleset.stat(stat_id).modifier == "score" else value
+    raise RuleError(f"no value for {stat_id!r} on the sheet")
+
+
+def _roll(
+    state: Campaign,
+    ruleset: Ruleset,
+    move: Move,
+    character: Character | None,
+    ctx: Context,
+    dice: DiceSource,
+    advantage: bool,
+    disadvantage: bool,
+) -> tuple[Roll | None, list[str]]:
+    spec = move.roll
+    if spec.mechanic == "none":
+        return None, []
+    edge = automatic_edge(move, ctx, ruleset)
+    adv = advantage or edge.advantage
+    dis = disadvantage or edge.disadvantage
+    reasons = list(edge.reasons)
+    if advantage:
+        reasons.append("advantage: the GM")
+    if disadvantage:
+        reasons.append("disadvantage: the GM")
+    if adv and dis:
+        reasons.append("advantage and disadvantage cancel")
+    stats = spec.stat_choice or ((spec.stat,) if spec.stat else ())
+    values = [_stat_value(state, character, ruleset, s) for s in stats]
+    stat = max(values) if values else 0
+    if spec.mechanic == "stat_dice":
+        return roll_stat_dice(dice, stat + edge.modifier, advantage=adv, disadvantage=dis), reasons
+    bonus = spec.modifier + edge.modifier
+    if character is not None and character.forward:
+        bonus += character.forward
+        reasons.append(f"+{character.forward} forward")
+    if spec.mechanic == "sum":
+        from hearthroll.core.bands import BandRange, Bands
+        from hearthroll.core.expr import parse
+
+        needed = parse(spec.dice or "2d6").dice_needed()
+        bands = Bands(tuple(BandRange(b.id, b.low, b.high) for b in move.bands))
+        return roll_sum(
+            dice,
+            len(needed),
+            needed[0],
+            modifier=stat + bonus,
+            bands=bands,
+            advantage=adv,
+            disadvantage=dis,
+        ), reasons
+    if spec.mechanic == "action":
+        momentum = character.meters.get("momentum", 0) if character else 0
+        return roll_action(dice, stat, adds=bonus, momentum=momentum), reasons
+    if spec.mechanic == "d20":
+        assert spec.target is not None
+        return roll_d20(
+            dice,
+            modifier=stat + bonus,
+            target=spec.target,
+            nat20_succeeds=spec.nat20_succeeds,
+            fumble_faces=spec.fumble_faces,
+        ), reasons
+    if spec.mechanic == "table" and spec.table:
+        from hearthroll.core.bands import BandRange, Bands
+        from hearthroll.core.mechanics import roll_table
+
+        table = ruleset.table(spec.table)
+        rows = Bands(tuple(BandRange(r.id, r.low, r.high) for r in table.rows))
+        return roll_table(dice, table.die, rows), reasons
+    raise RuleError(f"{move.name}: cannot roll mechanic {spec.mechanic!r}")
+
+
+# --- the pool turn's other verbs ----------------------------------------------------------
+
+
+def _pending_move(state: Campaign, ruleset: Ruleset) -> tuple[Move, Character]:
+    turn = state.turn
+    if turn.actor is None or turn.move is None:
+        raise TurnError("there is no roll in this turn")
+    return ruleset.move(turn.move), state.characters[turn.actor]
+
+
+def reroll(
+    state: Campaign, ruleset: Ruleset, dice: DiceSource, effect_dice: DiceSource | None = None
+) -> Outcome:
+    """Spend a reroll on the pending bust; a saved roll's band and effects land now."""
+    if state.turn.status != "bust_pending":
+        raise TurnError("there is no bust to reroll: a reroll is spent only on a bust")
+    move, character = _pending_move(state, ruleset)
+    turn = pool_turn.reroll(_turn_of(state, ruleset, character), dice)
+    character = attrs.evolve(character, rerolls_left=turn.rerolls_left)
+    before = state
+    state = put_character(state, character)
+    state = attrs.evolve(state, turn=_turn_state(turn, character.name, move.id, state.turn.picks))
+    roll = turn.last
+    assert roll is not None
+    event = Event(
+        kind="reroll",
+        actor=character.name,
+        move=move.id,
+        move_name=move.name,
+        mechanic="pool",
+        pool=turn.pushes,
+    )
+    if turn.status == "bust_pending":
+        return _pending(before, state, move, character, roll, [], event, turn)
+    return _settle(
+        before,
+        state,
+        ruleset,
+        move,
+        roll,
+        ["the reroll saves the bust"],
+        event,
+        state.turn.picks,
+        extra=effect_dice or dice,
+    )
+
+
+def accept(state: Campaign, ruleset: Ruleset, effect_dice: DiceSource) -> Outcome:
+    """Take the bust: XP equal to the kept 1s, the turn ends, rerolls stay spent."""
+    if state.turn.status != "bust_pending":
+        raise TurnError("there is no bust to accept")
+    move, character = _pending_move(state, ruleset)
+    turn, xp = pool_turn.accept(_turn_of(state, ruleset, character))
+    before = state
+    roll = turn.last
+    assert roll is not None
+    character = attrs.evolve(character, xp=character.xp + xp)
+    state = put_character(state, character)
+    state = attrs.evolve(state, turn=_turn_state(turn, character.name, move.id, ()))
+    ctx = Context(state, character)
+    effects = effects_for(move, "miss", [], ctx, ruleset)
+    state, said = apply_effects(state, ruleset, character.name, effects, effect_dice)
+    label, text = _band_words(move, "miss")
+    words = [f"XP +{xp} ({character.xp - xp} → {character.xp})", "the GM makes a hard move", *said]
+    if ruleset.xp and character.xp >= ruleset.xp.needed(character.level):
+        words.append(f"{character.name} can Level Up at home")
+    event = Event(
+        kind="accept",
+        actor=character.name,
+        move=move.id,
+        move_name=move.name,
+        mechanic="pool",
+        dice=roll.faces,
+        kept=roll.kept,
+        dropped=roll.dropped,
+        band="miss",
+        label=label,
+        text=text,
+        bust=True,
+        only_ones=roll.has(ONLY_ONES),
+        xp_gained=xp,
+        rerolls_left=character.rerolls_left,
+        pool=turn.pushes,
+        results=tuple(words),
+    )
+    return record(before, state, event)
+
+
+def stop(state: Campaign, ruleset: Ruleset) -> Outcome:
+    """End the turn before a bust: rerolls refresh to level; the pool resets."""
+    turn = state.turn
+    if turn.actor is None:
+        raise TurnError("no turn is open: make a RISKY move first")
+    character = state.characters[turn.actor]
+    stopped = pool_turn.stop(_turn_of(state, ruleset, character))
+    refreshed = attrs.evolve(character, rerolls_left=stopped.rerolls_left)
+    after = attrs.evolve(put_character(state, refreshed), turn=TurnState())
+    event = Event(
+        kind="stop",
+        actor=character.name,
+        pool=turn.pushes,
+        rerolls_left=refreshed.rerolls_left,
+        results=(f"rerolls {character.rerolls_left} → {refreshed.rerolls_left}", "the pool resets"),
+    )
+    return record(state, after, event)
+
+
+def prep(state: Campaign, ruleset: Ruleset, position: int, effect_dice: DiceSource) -> Outcome:
+    """Spend 1 Preparation for +1 on one kept die of the last roll (once per roll)."""
+    move, character = _pending_move(state, ruleset)
+    if state.turn.status == "busted":
+        raise TurnError("the turn ended with a bust; there is no roll to add +1 to")
+    turn = pool_turn.prepare(_turn_of(state, ruleset, character), position)
+    spent, said = change_hold(ruleset, character, "preparation", 1, "spend")
+    before = state
+    state = put_character(state, spent)
+    state = attrs.evolve(state, turn=_turn_state(turn, character.name, move.id, state.turn.picks))
+    roll = turn.last
+    assert roll is not None
+    event = Event(
+        kind="prep",
+        actor=character.name,
+        move=move.id,
+        move_name=move.name,
+        mechanic="pool",
+        pool=turn.pushes,
+    )
+    was_pending = before.turn.status == "bust_pending"
+    if turn.status == "bust_pending":
+        return _pending(before, state, move, spent, roll, ["+1 to a kept die", *said], event, turn)
+    if was_pending:
+        return _settle(
+            before,
+            state,
+            ruleset,
+            move,
+            roll,
+            ["+1 lifts the bust", *said],
+            event,
+            state.turn.picks,
+            extra=effect_dice,
+        )
+    label, text = _band_words(move, _band_of(move, roll))
+    event = attrs.evolve(
+        event,
+        dice=roll.faces,
+        kept=roll.kept,
+        dropped=roll.dropped,
+        band=_band_of(move, roll),
+        label=label,
+        text=text,
+        results=("+1 to a kept die", *said),
+    )
+    return record(before, state, event)

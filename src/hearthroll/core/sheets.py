@@ -1,0 +1,178 @@
+"""Small pure changes to sheets and the steading, each returning the new value and its words."""
+
+from __future__ import annotations
+
+import attrs
+
+from hearthroll.core.errors import RuleError
+from hearthroll.core.rules import Ruleset
+from hearthroll.core.state import Campaign, Character, Steading
+
+
+def put_character(state: Campaign, character: Character) -> Campaign:
+    """The campaign with this character's sheet replaced (same name, same place)."""
+    return attrs.evolve(state, characters={**state.characters, character.name: character})
+
+
+def meter_bounds(ruleset: Ruleset, character: Character, meter_id: str) -> tuple[int, int | None]:
+    """The lowest and highest value a meter may take on this sheet."""
+    meter = ruleset.meter(meter_id)
+    top = character.maxima.get(meter_id, meter.max)
+    return meter.min, top
+
+
+def change_meter(
+    ruleset: Ruleset, character: Character, meter_id: str, amount: int, mode: str = "add"
+) -> tuple[Character, list[str]]:
+    """Add to, set or fill a meter, clamped to its bounds; a loss past the bottom overflows."""
+    low, high = meter_bounds(ruleset, character, meter_id)
+    meter = ruleset.meter(meter_id)
+    old = character.meters.get(meter_id, meter.start or 0)
+    if mode == "fill":
+        wanted = high if high is not None else old
+    elif mode == "set":
+        wanted = amount
+    else:
+        wanted = old + amount
+    new = max(low, wanted if high is None else min(high, wanted))
+    meters = {**character.meters, meter_id: new}
+    words = [f"{meter.name} {old} → {new}"] if new != old else []
+    character = attrs.evolve(character, meters=meters)
+    past = low - wanted
+    if past > 0 and meter.overflow:
+        character, more = change_meter(ruleset, character, meter.overflow, -past)
+        words += [f"{past} past 0: " + w for w in more]
+    return character, words
+
+
+def change_hold(
+    ruleset: Ruleset, character: Character, hold_id: str, amount: int, mode: str = "gain"
+) -> tuple[Character, list[str]]:
+    """Gain, spend, set or lose a hold; spending more than is held is refused."""
+    hold = ruleset.hold(hold_id)
+    old = character.holds.get(hold_id, 0)
+    if mode == "spend":
+        new = old - amount
+    elif mode == "set":
+        new = amount
+    elif mode == "lose":
+        new = 0
+    else:
+        new = old + amount
+    if new < 0:
+        raise RuleError(f"{character.name} holds {old} {hold.name}; cannot spend {old - new}")
+    if hold.max is not None and new > hold.max:
+        new = hold.max
+    holds = {**character.holds, hold_id: new}
+    if new == 0:
+        holds.pop(hold_id)
+    words = [f"{hold.name} {old} → {new}"] if new != old else []
+    return attrs.evolve(character, holds=holds), words
+
+
+def change_condition(
+    ruleset: Ruleset, character: Character, condition_id: str, mark: bool, rounds: int | None
+) -> tuple[Character, list[str]]:
+    """Mark (for some rounds, or until cleared) or clear a condition."""
+    condition = ruleset.condition(condition_id)
+    conditions = dict(character.conditions)
+    if mark:
+        last = rounds if rounds is not None else (condition.rounds or 0)
+        conditions[condition_id] = last
+        span = f" for {last} round{'s' if last != 1 else ''}" if last else ""
+        words = [f"{condition.name} marked{span}"]
+    else:
+        if condition_id not in conditions:
+            return character, []
+        conditions.pop(condition_id)
+        words = [f"{condition.name} cleared"]
+    return attrs.evolve(character, conditions=conditions), words
+
+
+@attrs.frozen
+class StatChange:
+    """A steading stat changed, and whether a loss went past its floor."""
+
+    steading: Steading
+    words: tuple[str, ...]
+    past_min: str | None = None
+    """The move a loss past the floor triggers (Meet With Disaster), if one did."""
+
+
+def change_steading_stat(
+    ruleset: Ruleset, steading: Steading, stat_id: str, amount: int, mode: str = "add"
+) -> StatChange:
+    """Add to or set a steading stat; a loss past its floor stops at the floor and says so."""
+    stat = ruleset.stat(stat_id)
+    old = steading.stats.get(stat_id, stat.default)
+    wanted = amount if mode == "set" else old + amount
+    new = wanted
+    if stat.min is not None:
+        new = max(stat.min, new)
+    if stat.max is not None:
+        new = min(stat.max, new)
+    words = [f"{stat.name} {old:+d} → {new:+d}"] if new != old else []
+    past = stat.past_min if stat.min is not None and wanted < stat.min else None
+    if past:
+        words.append(
+            f"{stat.name} cannot go below {stat.min:+d}: the steading Meets With Disaster; "
+            "the GM picks one (diminished, lacking, malcontent, or Population −1)"
+        )
+    return StatChange(
+        attrs.evolve(steading, stats={**steading.stats, stat_id: new}), tuple(words), past
+    )
+
+
+def change_flag(
+    ruleset: Ruleset, steading: Steading, flag_id: str, mark: bool
+) -> tuple[Steading, list[str]]:
+    """Mark or clear a steading flag (diminished, lacking, malcontent, mustered)."""
+    name = ruleset.condition(flag_id).name
+    has = flag_id in steading.flags
+    if mark == has:
+        return steading, []
+    flags = (*steading.flags, flag_id) if mark else tuple(f for f in steading.flags if f != flag_id)
+    return attrs.evolve(steading, flags=flags), [f"{name} {'marked' if mark else 'cleared'}"]
+
+
+def level_up(ruleset: Ruleset, character: Character) -> tuple[Character, list[str]]:
+    """Level Up as many times as the XP allows: 6 + 2 × level each; a reroll per level gained."""
+    rule = ruleset.xp
+    if rule is None:
+        raise RuleError(f"ruleset {ruleset.id!r} has no levels")
+    needed = rule.needed(character.level)
+    if character.xp < needed:
+        raise RuleError(
+            f"{character.name} has {character.xp} XP; level {character.level + 1} needs {needed}"
+        )
+    level, xp = character.level, character.xp
+    while xp >= rule.needed(level):
+        xp -= rule.needed(level)
+        level += 1
+    gained = level - character.level
+    rerolls = character.rerolls_left + (gained if rule.rerolls == "level" else 0)
+    words = [f"level {character.level} → {level}", f"XP {character.xp} → {xp}"]
+    if rule.rerolls == "level":
+        words.append(f"rerolls {character.rerolls_left} → {rerolls}")
+    return attrs.evolve(character, level=level, xp=xp, rerolls_left=rerolls), words
+
+
+def advance_season(ruleset: Ruleset, steading: Steading) -> tuple[Steading, list[str]]:
+    """The next season; a muster ends with it (and the Defenses it gave go with it)."""
+    seasons = ruleset.steading.seasons if ruleset.steading else ()
+    if not seasons:
+        return steading, []
+    index = seasons.index(steading.season) if steading.season in seasons else -1
+    season = seasons[(index + 1) % len(seasons)]
+    words = [f"season {steading.season} → {season}"]
+    if "mustered" in steading.flags or steading.muster:
+        if "defenses" in steading.muster and "defenses" in steading.stats:
+            steading = attrs.evolve(
+                steading, stats={**steading.stats, "defenses": steading.stats["defenses"] - 1}
+            )
+            words.append("the muster's Defenses +1 ends")
+        steading = attrs.evolve(
+            steading, flags=tuple(f for f in steading.flags if f != "mustered"), muster=()
+        )
+        words.append("the muster ends")
+    return attrs.evolve(steading, season=season), words

@@ -1,0 +1,172 @@
+"""Campaign state: the party's sheets, the steading, the open turn. Changed only by events."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import attrs
+
+from hearthroll.core.rules import Ruleset
+
+UNDO_DEPTH = 200
+"""How many events back undo can reach; older events stay in the log but cannot be undone."""
+
+
+def _frozen_dict(value: Mapping[str, int]) -> dict[str, int]:
+    return dict(value)
+
+
+@attrs.frozen
+class Character:
+    """One player character's sheet, shaped by the ruleset."""
+
+    name: str
+    template: str = ""
+    """A playbook-free template (human, ogre, automaton) where the ruleset has them."""
+    level: int = 1
+    xp: int = 0
+    rerolls_left: int = 1
+    stats: dict[str, int] = attrs.field(factory=dict, converter=_frozen_dict)
+    meters: dict[str, int] = attrs.field(factory=dict, converter=_frozen_dict)
+    """Current values of bounded numbers: hp, health, momentum, stamina."""
+    maxima: dict[str, int] = attrs.field(factory=dict, converter=_frozen_dict)
+    """This sheet's own maximum of a meter, where the ruleset leaves it to the sheet (max HP)."""
+    armor: int = 0
+    gear: tuple[str, ...] = ()
+    holds: dict[str, int] = attrs.field(factory=dict, converter=_frozen_dict)
+    conditions: dict[str, int] = attrs.field(factory=dict, converter=_frozen_dict)
+    """Marked conditions, each with the rounds it has left (0: until cleared)."""
+    forward: int = 0
+    """A bonus waiting for the character's next roll (+1 forward)."""
+    notes: str = ""
+
+
+@attrs.frozen
+class Requirement:
+    """One tick box of a plan."""
+
+    text: str
+    done: bool = False
+
+
+@attrs.frozen
+class Plan:
+    """A project from Make a Plan: what it is, and what it needs."""
+
+    name: str
+    requirements: tuple[Requirement, ...] = ()
+
+    @property
+    def done(self) -> bool:
+        """True when every requirement is ticked."""
+        return bool(self.requirements) and all(r.done for r in self.requirements)
+
+
+@attrs.frozen
+class Steading:
+    """The house game's village: its size, season, stats, flags, muster and plans."""
+
+    name: str = "the steading"
+    size: str = "village"
+    season: str = "spring"
+    stats: dict[str, int] = attrs.field(factory=dict, converter=_frozen_dict)
+    flags: tuple[str, ...] = ()
+    muster: tuple[str, ...] = ()
+    """The options picked when the active muster was made (empty: no muster)."""
+    plans: tuple[Plan, ...] = ()
+
+
+@attrs.frozen
+class PoolState:
+    """The pool roll of the open turn, as plain numbers (faces, which count, rerolls)."""
+
+    faces: tuple[int, ...]
+    kept: tuple[int, ...]
+    """Indices into `faces` of the kept dice."""
+    boosted: int | None = None
+    rerolls_spent: int = 0
+    history: tuple[tuple[int, ...], ...] = ()
+
+
+@attrs.frozen
+class TurnState:
+    """The open pool turn: whose it is, how many RISKY moves, the last roll, a pending bust."""
+
+    actor: str | None = None
+    pushes: int = 0
+    status: str = "open"
+    """`open`, `bust_pending` (a bust waits for reroll or accept) or `busted` (final)."""
+    last: PoolState | None = None
+    move: str | None = None
+    """The move the last roll was for (its effects land when a bust is settled)."""
+    picks: tuple[str, ...] = ()
+    """Options picked with the move, applied when its roll settles."""
+
+
+@attrs.frozen
+class History:
+    """Where the campaign stands in its event log, and what undo and redo can reach."""
+
+    events: int = 0
+    """The number of the last event the state includes."""
+    undo: tuple[int, ...] = ()
+    """Events (by number) that undo can revert, oldest first, at most UNDO_DEPTH."""
+    redo: tuple[int, ...] = ()
+    """Undone events that redo can reapply, the next one last."""
+
+
+@attrs.frozen
+class Campaign:
+    """Everything a campaign is between events."""
+
+    ruleset: str
+    name: str = ""
+    characters: dict[str, Character] = attrs.field(factory=dict)
+    active: str | None = None
+    """The character the GM is looking at: moves are made as them unless said otherwise."""
+    steading: Steading | None = None
+    turn: TurnState = TurnState()
+    history: History = attrs.field(factory=lambda: History())
+    """Bookkeeping of the event log: not part of any event's deltas."""
+
+    def character(self, name: str) -> Character:
+        """The character with this name (any case); KeyError when there is none."""
+        if name in self.characters:
+            return self.characters[name]
+        for key, character in self.characters.items():
+            if key.lower() == name.lower():
+                return character
+        raise KeyError(name)
+
+
+def new_character(ruleset: Ruleset, name: str, template: str = "", level: int = 1) -> Character:
+    """A fresh sheet for `ruleset`: stats at their defaults, meters full, holds empty."""
+    stats = {s.id: s.default for s in ruleset.stats}
+    found = [t for t in ruleset.templates if t.id == template]
+    maxima: dict[str, int] = {}
+    meters: dict[str, int] = {}
+    for meter in ruleset.meters:
+        top = meter.max
+        if meter.id == "hp" and found:
+            top = found[0].hp
+            maxima["hp"] = top
+        start = meter.start if meter.start is not None else (top if top is not None else 0)
+        meters[meter.id] = start
+    rerolls = level if ruleset.xp is not None and ruleset.xp.rerolls == "level" else 0
+    return Character(
+        name=name,
+        template=template,
+        level=level,
+        rerolls_left=rerolls,
+        stats=stats,
+        meters=meters,
+        maxima=maxima,
+    )
+
+
+def new_steading(ruleset: Ruleset, name: str = "the steading", size: str = "village") -> Steading:
+    """A steading with every stat at its default."""
+    spec = ruleset.steading
+    stats = {s.id: s.default for s in spec.stats} if spec else {}
+    season = spec.seasons[0] if spec and spec.seasons else ""
+    return Steading(name=name, size=size, season=season, stats=stats)

@@ -1,0 +1,321 @@
+"""Campaigns in and out: the state and its events as TOML, opened, repaired, saved, undone.
+
+The state file holds the campaign (sheets, steading, turn, and the log's bookkeeping under
+`[history]`); the journal holds every event with its deltas. TOML has no null, so a None is
+left out and a missing key reads back as None.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import tomllib
+import typing
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from types import UnionType
+from typing import Any, Union, get_args, get_origin
+
+import attrs
+
+from hearthroll.core.deltas import Delta
+from hearthroll.core.events import Event, Outcome, replay
+from hearthroll.core.rules import Catalog, Ruleset
+from hearthroll.core.state import Campaign
+from hearthroll.store.campaign_files import CampaignFiles, journal_folder
+from hearthroll.store.converter import KeyPath, make_converter, problems_of
+from hearthroll.store.errors import StoreError
+from hearthroll.store.rulesets import show_path
+from hearthroll.store.toml_positions import locate, nearest
+
+_CONVERTER = make_converter()
+_OWN = ("schema_version", "last_event")
+
+
+def _drop_none(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {str(k): _drop_none(v) for k, v in value.items() if v is not None}
+    if isinstance(value, (list, tuple)):
+        return [_drop_none(v) for v in value]
+    return value
+
+
+def campaign_data(campaign: Campaign) -> dict[str, Any]:
+    """The campaign as TOML-ready data."""
+    data: dict[str, Any] = _drop_none(_CONVERTER.unstructure(campaign))
+    return data
+
+
+def campaign_from_data(data: dict[str, Any], source: str = "campaign") -> Campaign:
+    """A campaign from data read back; every problem is reported with its key path."""
+    body = {k: v for k, v in data.items() if k not in _OWN}
+    try:
+        campaign: Campaign = _CONVERTER.structure(body, Campaign)
+    except Exception as error:  # cattrs groups every problem in one error
+        lines = [f"{source}: {show_path(p) or '(top)'}: {m}" for p, m in problems_of(error)]
+        raise StoreError("\n".join(lines)) from None
+    return campaign
+
+
+def type_at(path: Sequence[str]) -> Any:
+    """The type of the value a delta path leads to inside a Campaign."""
+    current: Any = Campaign
+    for part in path:
+        current = _strip_none(current)
+        if attrs.has(current):
+            current = typing.get_type_hints(current)[part]
+        elif get_origin(current) is dict:
+            current = get_args(current)[1]
+        else:
+            raise StoreError(f"a delta path runs past a leaf: {'.'.join(path)}")
+    return current
+
+
+def _strip_none(tp: Any) -> Any:
+    if get_origin(tp) in (Union, UnionType):
+        rest = [a for a in get_args(tp) if a is not type(None)]
+        return rest[0] if len(rest) == 1 else tp
+    return tp
+
+
+def event_data(event: Event) -> dict[str, Any]:
+    """An event as TOML-ready data (the journal numbers it, so no `seq`)."""
+    data: dict[str, Any] = _drop_none(_CONVERTER.unstructure(attrs.evolve(event, deltas=())))
+    data.pop("seq", None)
+    data.pop("deltas", None)
+    data["deltas"] = [
+        _drop_none(
+            {
+                "path": list(d.path),
+                "before": _CONVERTER.unstructure(d.before),
+                "after": _CONVERTER.unstructure(d.after),
+            }
+        )
+        for d in event.deltas
+    ]
+    return data
+
+
+def event_from_data(data: dict[str, Any]) -> Event:
+    """An event read back from the journal."""
+    body = dict(data)
+    deltas = body.pop("deltas", [])
+    event: Event = _CONVERTER.structure(body, Event)
+    built = []
+    for raw in deltas:
+        path = tuple(raw["path"])
+        tp = type_at(path)
+        before = _CONVERTER.structure(raw["before"], tp) if "before" in raw else None
+        after = _CONVERTER.structure(raw["after"], tp) if "after" in raw else None
+        built.append(Delta(path, before, after))
+    return attrs.evolve(event, deltas=tuple(built))
+
+
+def _now() -> str:
+    return dt.datetime.now().astimezone().isoformat(timespec="seconds")
+
+
+class CampaignStore:
+    """An open campaign: its state, its ruleset, and the files that keep them."""
+
+    def __init__(self, files: CampaignFiles, state: Campaign, ruleset: Ruleset) -> None:
+        self.files = files
+        self.state = state
+        self.ruleset = ruleset
+        self.repaired = 0
+        """How many saved events opening had to replay onto the state file."""
+
+    @property
+    def path(self) -> Path:
+        """The campaign's state file."""
+        return self.files.path
+
+    @classmethod
+    def open(cls, path: Path, catalog: Catalog) -> CampaignStore:
+        """Lock, read and repair the campaign at `path`."""
+        files = CampaignFiles.open(path)
+        try:
+            state = _read_campaign(path, files.state)
+            ruleset = _ruleset(catalog, state.ruleset, path)
+            pending = [event_from_data(e) for e in files.pending]
+            if state.history.events != files.state["last_event"]:
+                raise StoreError(
+                    f"{path}: history.events is {state.history.events} but last_event is "
+                    f"{files.state['last_event']}; restore the file from a backup"
+                )
+            store = cls(files, replay(state, pending), ruleset)
+            store.repaired = len(pending)
+            if pending:
+                files.save_state_only(campaign_data(store.state))
+        except BaseException:
+            files.close()
+            raise
+        return store
+
+    @classmethod
+    def create(cls, path: Path, campaign: Campaign, catalog: Catalog) -> CampaignStore:
+        """A new campaign file at `path` (refusing to replace one)."""
+        ruleset = _ruleset(catalog, campaign.ruleset, path)
+        files = CampaignFiles.create(path, campaign_data(campaign))
+        return cls(files, campaign, ruleset)
+
+    def commit(self, outcome: Outcome) -> Event:
+        """Save the outcome's event and state; the store's state moves on only if it saved."""
+        event = attrs.evolve(outcome.event, at=outcome.event.at or _now())
+        expected = self.files.journal.last_seq + 1
+        if event.seq != expected:
+            raise StoreError(f"event {event.seq} does not follow the journal's {expected - 1}")
+        self.files.save(event_data(event), campaign_data(outcome.state))
+        self.state = outcome.state
+        return event
+
+    def event(self, seq: int) -> Event:
+        """One saved event by number."""
+        found = self.files.journal.events_after(seq - 1)
+        if not found or found[0].get("seq") != seq:
+            raise StoreError(f"event {seq} is not in the journal of {self.path}")
+        return event_from_data(found[0])
+
+    def events(self) -> Iterator[Event]:
+        """Every saved event, oldest first."""
+        for raw in self.files.journal.events_after(0):
+            yield event_from_data(raw)
+
+    def close(self) -> None:
+        """Release the campaign's lock."""
+        self.files.close()
+
+    def __enter__(self) -> CampaignStore:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def _ruleset(catalog: Catalog, ruleset_id: str, path: Path) -> Ruleset:
+    known = [r.id for r in catalog.rulesets]
+    if ruleset_id not in known:
+        raise StoreError(
+            f"{path}: ruleset: {ruleset_id!r} is not a ruleset this hearthroll knows "
+            f"({', '.join(known)}); load its file with --moves"
+        )
+    return catalog.ruleset(ruleset_id)
+
+
+def _read_campaign(path: Path, data: dict[str, Any]) -> Campaign:
+    body = {k: v for k, v in data.items() if k not in _OWN}
+    try:
+        campaign: Campaign = _CONVERTER.structure(body, Campaign)
+    except Exception as error:
+        raise StoreError(_positioned(path, error)) from None
+    return campaign
+
+
+def _positioned(path: Path, error: BaseException) -> str:
+    try:
+        positions = locate(path.read_text(encoding="utf-8"))
+    except OSError:
+        positions = {}
+    lines = []
+    for key_path, message in problems_of(error):
+        full: KeyPath = key_path
+        (line, column), _ = nearest(positions, full)
+        lines.append(f"{path}:{line}:{column}: {show_path(full) or '(top)'}: {message}")
+    return "\n".join(lines)
+
+
+def check_campaign(path: Path, catalog: Catalog) -> list[str]:
+    """Problems in a campaign file and its journal, each positioned; empty when it is sound."""
+    from hearthroll.store.campaign_files import read_state
+
+    try:
+        data = read_state(path)
+    except StoreError as error:
+        return [str(error)]
+    try:
+        state = _read_campaign(path, data)
+    except StoreError as error:
+        return str(error).splitlines()
+    problems = []
+    ruleset_ids = [r.id for r in catalog.rulesets]
+    if state.ruleset not in ruleset_ids:
+        problems.append(f"{path}:1:1: ruleset: unknown ruleset {state.ruleset!r}")
+        return problems
+    problems += _check_sheets(path, data, state, catalog.ruleset(state.ruleset))
+    try:
+        from hearthroll.store.journal import Journal
+
+        journal = Journal(journal_folder(path))
+        for raw in journal.events_after(0):
+            event_from_data(raw)
+        if journal.last_seq < data.get("last_event", 0):
+            problems.append(f"{path}: the journal ends before the state's last event")
+    except (StoreError, tomllib.TOMLDecodeError) as error:
+        problems.append(str(error))
+    except Exception as error:
+        problems.append(f"{journal_folder(path)}: an event cannot be read: {error}")
+    return problems
+
+
+def _check_sheets(path: Path, data: dict[str, Any], state: Campaign, ruleset: Ruleset) -> list[str]:
+    text = path.read_text(encoding="utf-8")
+    positions = locate(text)
+
+    def at(key_path: KeyPath, message: str) -> str:
+        (line, column), _ = nearest(positions, key_path)
+        return f"{path}:{line}:{column}: {show_path(key_path)}: {message}"
+
+    problems = []
+    holds = {h.id for h in ruleset.holds}
+    conditions = {c.id for c in ruleset.conditions}
+    meters = {m.id for m in ruleset.meters}
+    for name, character in state.characters.items():
+        base: KeyPath = ("characters", name)
+        for hold in character.holds:
+            if hold not in holds:
+                problems.append(at((*base, "holds", hold), f"unknown hold {hold!r}"))
+        for condition in character.conditions:
+            if condition not in conditions:
+                problems.append(
+                    at((*base, "conditions", condition), f"unknown condition {condition!r}")
+                )
+        for meter, value in character.meters.items():
+            if meter not in meters:
+                problems.append(at((*base, "meters", meter), f"unknown meter {meter!r}"))
+                continue
+            low = ruleset.meter(meter).min
+            high = character.maxima.get(meter, ruleset.meter(meter).max)
+            if value < low or (high is not None and value > high):
+                problems.append(at((*base, "meters", meter), f"{value} is outside {low} to {high}"))
+        if character.level < 1 or character.xp < 0 or character.rerolls_left < 0:
+            problems.append(at(base, "level is at least 1; XP and rerolls are not negative"))
+    steading = state.steading
+    spec = ruleset.steading
+    if steading is not None and spec is not None:
+        if steading.size not in spec.sizes:
+            problems.append(at(("steading", "size"), f"size is one of {', '.join(spec.sizes)}"))
+        if steading.season not in spec.seasons:
+            problems.append(
+                at(("steading", "season"), f"season is one of {', '.join(spec.seasons)}")
+            )
+        flags = {f.id for f in spec.flags}
+        for flag in steading.flags:
+            if flag not in flags:
+                problems.append(at(("steading", "flags"), f"unknown flag {flag!r}"))
+        for stat_id, value in steading.stats.items():
+            stat = next((s for s in spec.stats if s.id == stat_id), None)
+            if stat is None:
+                problems.append(at(("steading", "stats", stat_id), f"unknown stat {stat_id!r}"))
+            elif (stat.min is not None and value < stat.min) or (
+                stat.max is not None and value > stat.max
+            ):
+                problems.append(at(("steading", "stats", stat_id), f"{value} is out of bounds"))
+    return problems
+
+
+def is_campaign_file(path: Path) -> bool:
+    """True when a TOML file looks like a campaign (it names a ruleset and has no moves)."""
+    try:
+        head = path.read_text(encoding="utf-8")[:4096]
+    except (OSError, UnicodeDecodeError):
+        return False
+    return "last_event" in head and "[[moves]]" not in head
