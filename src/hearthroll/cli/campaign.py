@@ -55,6 +55,13 @@ def add_parsers(verbs: Any) -> None:
 
     reroll = _verb(verbs, "reroll", "spend a reroll on the pending bust", run_reroll)
     _dice(reroll)
+    reroll.add_argument(
+        "--pick",
+        action="append",
+        default=None,
+        metavar="OPTION",
+        help="options for the band the reroll lands on (repeatable)",
+    )
     accept = _verb(verbs, "accept", "take the bust: XP for each kept 1, the turn ends", run_accept)
     _effect_dice(accept)
     _verb(verbs, "stop", "end the turn before a bust: rerolls refresh", run_stop)
@@ -243,7 +250,7 @@ def run_reroll(args: argparse.Namespace) -> int:
 
     def verb(store: CampaignStore) -> Outcome:
         dice, effect = _typed(args)
-        outcome = reroll(store.state, store.ruleset, dice, effect)
+        outcome = reroll(store.state, store.ruleset, dice, effect, args.pick)
         _finish(dice)
         return outcome
 

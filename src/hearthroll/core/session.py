@@ -12,6 +12,7 @@ import attrs
 
 from hearthroll.core import turn as pool_turn
 from hearthroll.core.dice import DiceSource
+from hearthroll.core.effects import Option, OptionList
 from hearthroll.core.errors import NotFound, RuleError, TurnError
 from hearthroll.core.events import Event, Outcome, record
 from hearthroll.core.mechanics import (
@@ -149,8 +150,13 @@ def make_move(
     picks: Sequence[str] = (),
     inputs: Inputs | None = None,
     effect_dice: DiceSource | None = None,
+    boost: int | None = None,
 ) -> Outcome:
-    """Make a move: roll it as its mechanic says, judge the band, apply what it does."""
+    """Make a move: roll it as its mechanic says, judge the band, apply what it does.
+
+    `boost` spends 1 Preparation for +1 on that kept die (counted from 1) of a pool roll,
+    before the roll is judged (reading 8).
+    """
     move = find_move(ruleset.moves, wanted, where=f" in ruleset {ruleset.id!r}")
     character = find_character(state, actor) if state.characters else None
     inputs = dict(inputs or {})
@@ -160,9 +166,7 @@ def make_move(
     if character is not None and state.active != character.name:
         state = attrs.evolve(state, active=character.name)
     ctx = Context(before, character, inputs)
-    pre = offered(move, None, ctx, ruleset, when="before")
-    chosen_before = choose(pre, [p for p in picks if _in_lists(p, pre)], move)
-    after_picks = tuple(p for p in picks if not _in_lists(p, pre))
+    _picked(move, None, picks, ctx, ruleset, before_only=True)  # a bad pick fails before a roll
     event = Event(
         kind="move",
         actor=character.name if character else None,
@@ -174,27 +178,17 @@ def make_move(
     if mechanic == "pool":
         if character is None:
             raise RuleError(f"{move.name} is made by a character; the party is empty")
+        edge = (advantage, disadvantage)
         return _pool_move(
-            before,
-            state,
-            ruleset,
-            move,
-            character,
-            dice,
-            extra,
-            advantage,
-            disadvantage,
-            chosen_before,
-            after_picks,
-            inputs,
-            event,
+            before, state, ruleset, move, character, dice, extra, edge, tuple(picks), boost, event
         )
+    if boost is not None:
+        raise RuleError(f"{move.name} does not roll the pool; add Preparation with the roll's text")
     roll, modifiers = _roll(state, ruleset, move, character, ctx, dice, advantage, disadvantage)
     band = roll.band if roll is not None else None
     ctx = attrs.evolve(ctx, match=roll is not None and roll.has(MATCH))
-    lists = offered(move, band, ctx, ruleset)
-    chosen = choose(lists, after_picks, move)
-    effects = effects_for(move, band, [*chosen_before, *chosen], ctx, ruleset)
+    chosen, lists = _picked(move, band, picks, ctx, ruleset)
+    effects = effects_for(move, band, chosen, ctx, ruleset)
     state, words = apply_effects(state, ruleset, event.actor, effects, extra)
     if move.id == "muster" and band in ("strong", "weak") and state.steading is not None:
         state = attrs.evolve(
@@ -211,15 +205,31 @@ def make_move(
         label=label,
         total=roll.total if roll else None,
         text=text,
-        options=tuple(o.id for o in (*chosen_before, *chosen)),
+        options=tuple(o.id for o in chosen),
         modifiers=tuple(modifiers),
         results=tuple(words),
     )
     return record(before, state, event)
 
 
-def _in_lists(pick: str, lists: Sequence[object]) -> bool:
-    return any(pick == o.id for lst in lists for o in getattr(lst, "items", ()))
+def _picked(
+    move: Move,
+    band: str | None,
+    picks: Sequence[str],
+    ctx: Context,
+    ruleset: Ruleset,
+    *,
+    before_only: bool = False,
+) -> tuple[list[Option], list[OptionList]]:
+    """The options picked, from the lists offered before the roll and on its band."""
+    pre = offered(move, None, ctx, ruleset, when="before")
+    pre_ids = {o.id for lst in pre for o in lst.items}
+    chosen = choose(pre, [p for p in picks if p in pre_ids], move)
+    if before_only:
+        return chosen, pre
+    lists = offered(move, band, ctx, ruleset)
+    chosen += choose(lists, [p for p in picks if p not in pre_ids], move)
+    return chosen, lists
 
 
 def _check_inputs(move: Move, inputs: Mapping[str, int | str]) -> None:
@@ -249,11 +259,9 @@ def _pool_move(
     character: Character,
     dice: DiceSource,
     extra: DiceSource,
-    advantage: bool,
-    disadvantage: bool,
-    chosen_before: Sequence[object],
+    edge: tuple[bool, bool],
     picks: tuple[str, ...],
-    inputs: Inputs,
+    boost: int | None,
     event: Event,
 ) -> Outcome:
     if not move.risky:
@@ -261,13 +269,16 @@ def _pool_move(
     state, words = _end_other_turn(state, character.name)
     character = state.characters[character.name]
     turn = _turn_of(state, ruleset, character)
-    if turn.status == "busted" or state.turn.actor != character.name:
-        turn = (
-            pool_turn.next_turn(turn)
-            if turn.status == "busted"
-            else pool_turn.start(character.level, character.rerolls_left, ruleset.rerolls_per_roll)
-        )
+    if turn.status == "busted":
+        turn = pool_turn.next_turn(turn)
+    elif state.turn.actor != character.name:
+        turn = pool_turn.start(character.level, character.rerolls_left, ruleset.rerolls_per_roll)
+    advantage, disadvantage = edge
     turn = pool_turn.push(turn, dice, advantage=advantage, disadvantage=disadvantage)
+    if boost is not None:
+        turn, character, said = _boost(ruleset, turn, character, boost)
+        state = put_character(state, character)
+        words += said
     state = attrs.evolve(state, turn=_turn_state(turn, character.name, move.id, picks))
     roll = turn.last
     assert roll is not None
@@ -276,6 +287,15 @@ def _pool_move(
     if turn.status == "bust_pending":
         return _pending(before, state, move, character, roll, words, event, turn)
     return _settle(before, state, ruleset, move, roll, words, event, picks, extra)
+
+
+def _boost(
+    ruleset: Ruleset, turn: pool_turn.Turn, character: Character, position: int
+) -> tuple[pool_turn.Turn, Character, list[str]]:
+    """Reading 8: spend 1 Preparation for +1 on one kept die of the roll just made."""
+    turn = pool_turn.prepare(turn, position)
+    character, said = change_hold(ruleset, character, "preparation", 1, "spend")
+    return turn, character, [f"Preparation: +1 to kept die {position}", *said]
 
 
 def _pending(
@@ -327,8 +347,7 @@ def _settle(
     character = state.characters[actor] if actor else None
     band = _band_of(move, roll)
     ctx = Context(state, character)
-    lists = offered(move, band, ctx, ruleset)
-    chosen = choose(lists, picks, move)
+    chosen, lists = _picked(move, band, picks, ctx, ruleset)
     effects = effects_for(move, band, chosen, ctx, ruleset)
     state, said = apply_effects(state, ruleset, actor, effects, extra)
     state = attrs.evolve(state, turn=attrs.evolve(state.turn, picks=()))
@@ -444,17 +463,25 @@ def _pending_move(state: Campaign, ruleset: Ruleset) -> tuple[Move, Character]:
 
 
 def reroll(
-    state: Campaign, ruleset: Ruleset, dice: DiceSource, effect_dice: DiceSource | None = None
+    state: Campaign,
+    ruleset: Ruleset,
+    dice: DiceSource,
+    effect_dice: DiceSource | None = None,
+    picks: Sequence[str] | None = None,
 ) -> Outcome:
-    """Spend a reroll on the pending bust; a saved roll's band and effects land now."""
+    """Spend a reroll on the pending bust; a saved roll's band and effects land now.
+
+    `picks` replaces the options picked with the move, for the band the reroll lands on.
+    """
     if state.turn.status != "bust_pending":
         raise TurnError("there is no bust to reroll: a reroll is spent only on a bust")
     move, character = _pending_move(state, ruleset)
     turn = pool_turn.reroll(_turn_of(state, ruleset, character), dice)
     character = attrs.evolve(character, rerolls_left=turn.rerolls_left)
     before = state
+    chosen = tuple(picks) if picks is not None else state.turn.picks
     state = put_character(state, character)
-    state = attrs.evolve(state, turn=_turn_state(turn, character.name, move.id, state.turn.picks))
+    state = attrs.evolve(state, turn=_turn_state(turn, character.name, move.id, chosen))
     roll = turn.last
     assert roll is not None
     event = Event(
@@ -541,12 +568,18 @@ def stop(state: Campaign, ruleset: Ruleset) -> Outcome:
 
 
 def prep(state: Campaign, ruleset: Ruleset, position: int, effect_dice: DiceSource) -> Outcome:
-    """Spend 1 Preparation for +1 on one kept die of the last roll (once per roll)."""
+    """Spend 1 Preparation for +1 on one kept die of a pending bust (once per roll).
+
+    A roll that stands has landed its effects already: spend Preparation as it is rolled
+    instead (`make_move(..., boost=N)`, `hearthroll move ... --prep N`).
+    """
+    if state.turn.status != "bust_pending":
+        raise TurnError(
+            "Preparation goes on a roll as it is made (move ... --prep N) or on a bust that "
+            "waits; this roll has landed already"
+        )
     move, character = _pending_move(state, ruleset)
-    if state.turn.status == "busted":
-        raise TurnError("the turn ended with a bust; there is no roll to add +1 to")
-    turn = pool_turn.prepare(_turn_of(state, ruleset, character), position)
-    spent, said = change_hold(ruleset, character, "preparation", 1, "spend")
+    turn, spent, said = _boost(ruleset, _turn_of(state, ruleset, character), character, position)
     before = state
     state = put_character(state, spent)
     state = attrs.evolve(state, turn=_turn_state(turn, character.name, move.id, state.turn.picks))
@@ -560,30 +593,16 @@ def prep(state: Campaign, ruleset: Ruleset, position: int, effect_dice: DiceSour
         mechanic="pool",
         pool=turn.pushes,
     )
-    was_pending = before.turn.status == "bust_pending"
     if turn.status == "bust_pending":
-        return _pending(before, state, move, spent, roll, ["+1 to a kept die", *said], event, turn)
-    if was_pending:
-        return _settle(
-            before,
-            state,
-            ruleset,
-            move,
-            roll,
-            ["+1 lifts the bust", *said],
-            event,
-            state.turn.picks,
-            extra=effect_dice,
-        )
-    label, text = _band_words(move, _band_of(move, roll))
-    event = attrs.evolve(
+        return _pending(before, state, move, spent, roll, said, event, turn)
+    return _settle(
+        before,
+        state,
+        ruleset,
+        move,
+        roll,
+        [*said, "the +1 lifts the bust"],
         event,
-        dice=roll.faces,
-        kept=roll.kept,
-        dropped=roll.dropped,
-        band=_band_of(move, roll),
-        label=label,
-        text=text,
-        results=("+1 to a kept die", *said),
+        state.turn.picks,
+        effect_dice,
     )
-    return record(before, state, event)
