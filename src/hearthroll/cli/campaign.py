@@ -237,6 +237,7 @@ def run_move(args: argparse.Namespace) -> int:
             picks=args.pick,
             inputs=_inputs(args, store),
             effect_dice=effect,
+            boost=args.prep,
         )
         _finish(dice)
         return outcome
