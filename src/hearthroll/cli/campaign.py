@@ -40,6 +40,12 @@ def add_parsers(verbs: Any) -> None:
         help="an option to pick (repeatable)",
     )
     move.add_argument(
+        "--prep",
+        type=int,
+        metavar="DIE",
+        help="spend 1 Preparation: +1 to that kept die (from 1) as the pool is rolled",
+    )
+    move.add_argument(
         "--value",
         type=int,
         metavar="N",
@@ -506,7 +512,7 @@ def _print_event(event: Event, store: CampaignStore, as_json: bool) -> None:
 
     print(f"#{event.seq} {summary(event)}")
     rolled = event.kind in ("move", "reroll", "accept", "prep")
-    if event.text and rolled and not event.pending:
+    if event.text and event.band and not event.pending:
         print(f"  {event.text}")
     for line in event.modifiers:
         print(f"  ({line})")
