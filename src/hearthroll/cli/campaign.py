@@ -97,6 +97,19 @@ def add_parsers(verbs: Any) -> None:
     add_edge(damage)
     _dice(damage)
 
+    plan = _verb(verbs, "plan", "Make a Plan: add a plan, tick its boxes, drop it", run_plan)
+    plan.add_argument("name", metavar="NAME", help="the plan's name")
+    plan.add_argument(
+        "--req",
+        action="append",
+        default=[],
+        metavar="TEXT",
+        help="a requirement of a new plan (repeatable)",
+    )
+    plan.add_argument("--tick", type=int, metavar="N", help="tick requirement N")
+    plan.add_argument("--untick", type=int, metavar="N", help="untick requirement N")
+    plan.add_argument("--drop", action="store_true", help="strike the plan")
+
     _verb(verbs, "undo", "revert the last event", run_undo)
     _verb(verbs, "redo", "reapply the last undone event", run_redo)
 
@@ -332,6 +345,24 @@ def run_damage(args: argparse.Namespace) -> int:
         )
         _finish(dice)
         return outcome
+
+    return _with_store(args, verb)
+
+
+def run_plan(args: argparse.Namespace) -> int:
+    """Add, tick, untick or drop a plan."""
+    from hearthroll.core import edits
+
+    def verb(store: CampaignStore) -> Outcome:
+        if args.drop:
+            return edits.drop_plan(store.state, args.name)
+        if args.tick is not None:
+            return edits.tick(store.state, args.name, args.tick, True)
+        if args.untick is not None:
+            return edits.tick(store.state, args.name, args.untick, False)
+        if not args.req:
+            raise UsageError("a new plan needs at least one --req TEXT (or --tick/--drop)")
+        return edits.add_plan(store.state, args.name, args.req)
 
     return _with_store(args, verb)
 

@@ -96,3 +96,20 @@ def parse_faces(text: str) -> tuple[int, ...]:
     if not faces:
         raise DiceError("no dice typed: give the faces as numbers, e.g. 3,1,6")
     return tuple(faces)
+
+
+class RecordingDice:
+    """Another source's dice, remembered, so a roll can be shown first and replayed exactly.
+
+    The app rolls a move with these to preview its band and options, then makes it for real
+    with `TypedDice(recording.faces)` and the options the GM picked.
+    """
+
+    def __init__(self, source: DiceSource) -> None:
+        self._source = source
+        self.faces: list[int] = []
+
+    def roll(self, sides: int, count: int = 1) -> tuple[int, ...]:
+        faces = self._source.roll(sides, count)
+        self.faces.extend(faces)
+        return faces

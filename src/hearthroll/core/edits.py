@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import attrs
 
 from hearthroll.core.dice import DiceSource
@@ -11,7 +13,7 @@ from hearthroll.core.resolve import weapon_damage
 from hearthroll.core.rules import Ruleset
 from hearthroll.core.session import find_character
 from hearthroll.core.sheets import change_hold, level_up, put_character
-from hearthroll.core.state import Campaign, Character
+from hearthroll.core.state import Campaign, Character, Plan, Requirement
 
 # --- sheet verbs ----------------------------------------------------------------------------
 
@@ -273,3 +275,74 @@ def _set_steading(state: Campaign, ruleset: Ruleset, field: str, value: str, pat
         )
     fields = ["name", "size", "season", *stats, *flags]
     raise RuleError(f"the steading has no field {field!r}; fields: {', '.join(fields)}")
+
+
+# --- Make a Plan: projects with tick boxes ----------------------------------------------------
+
+
+def _plans(state: Campaign) -> tuple[Plan, ...]:
+    if state.steading is None:
+        raise RuleError("plans belong to the steading, and this campaign has none")
+    return state.steading.plans
+
+
+def _with_plans(state: Campaign, plans: tuple[Plan, ...]) -> Campaign:
+    assert state.steading is not None
+    return attrs.evolve(state, steading=attrs.evolve(state.steading, plans=plans))
+
+
+def find_plan(state: Campaign, name: str) -> int:
+    """The index of the plan with this name (any case)."""
+    plans = _plans(state)
+    for index, plan in enumerate(plans):
+        if plan.name.lower() == name.lower():
+            return index
+    known = ", ".join(p.name for p in plans) or "none yet"
+    raise NotFound(f"no plan {name!r}; plans: {known}")
+
+
+def add_plan(state: Campaign, name: str, requirements: Sequence[str]) -> Outcome:
+    """Make a Plan: write the project down with a tick box per requirement."""
+    plans = _plans(state)
+    if not name.strip():
+        raise RuleError("a plan needs a name")
+    if any(p.name.lower() == name.strip().lower() for p in plans):
+        raise RuleError(f"there is a plan {name!r} already")
+    plan = Plan(name.strip(), tuple(Requirement(r.strip()) for r in requirements if r.strip()))
+    event = Event(
+        kind="plan",
+        text=plan.name,
+        results=(f"plan {plan.name}: " + "; ".join(r.text for r in plan.requirements),),
+    )
+    return record(state, _with_plans(state, (*plans, plan)), event)
+
+
+def tick(state: Campaign, name: str, number: int, done: bool = True) -> Outcome:
+    """Tick (or untick) requirement `number` (from 1) of a plan."""
+    index = find_plan(state, name)
+    plans = _plans(state)
+    plan = plans[index]
+    if not 1 <= number <= len(plan.requirements):
+        raise RuleError(f"{plan.name} has requirements 1 to {len(plan.requirements)}, not {number}")
+    wanted = plan.requirements[number - 1]
+    if wanted.done == done:
+        raise RuleError(f"{plan.name} #{number} is {'ticked' if done else 'unticked'} already")
+    requirements = list(plan.requirements)
+    requirements[number - 1] = attrs.evolve(wanted, done=done)
+    changed = attrs.evolve(plan, requirements=tuple(requirements))
+    mark = "ticked" if done else "unticked"
+    words = [f"{plan.name}: {mark} {wanted.text}"]
+    if changed.done:
+        words.append(f"{plan.name}: every requirement met")
+    event = Event(kind="plan", text=plan.name, results=tuple(words))
+    return record(state, _with_plans(state, (*plans[:index], changed, *plans[index + 1 :])), event)
+
+
+def drop_plan(state: Campaign, name: str) -> Outcome:
+    """Strike a plan from the list (done, or given up)."""
+    index = find_plan(state, name)
+    plans = _plans(state)
+    event = Event(
+        kind="plan", text=plans[index].name, results=(f"plan {plans[index].name} dropped",)
+    )
+    return record(state, _with_plans(state, (*plans[:index], *plans[index + 1 :])), event)
