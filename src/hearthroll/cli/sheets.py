@@ -39,7 +39,7 @@ def print_state(state: Campaign, ruleset: Ruleset, console: Console | None = Non
         console.print(f"  {flags}")
         for plan in steading.plans:
             ticks = " ".join("[x]" if r.done else "[ ]" for r in plan.requirements)
-            console.print(f"  plan: {plan.name} {ticks}")
+            console.print(f"  plan: {plan.name} {ticks}", markup=False)
     turn = state.turn
     if turn.actor:
         dice = ", ".join(str(f) for f in turn.last.faces) if turn.last else ""
