@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from hearthroll.core.rules import Ruleset
@@ -34,7 +35,7 @@ def print_state(state: Campaign, ruleset: Ruleset, console: Console | None = Non
     if steading is not None:
         stats = "  ".join(f"{k.title()} {v:+d}" for k, v in steading.stats.items())
         flags = ", ".join(steading.flags) or "no flags"
-        console.print(f"[bold]{steading.name}[/bold] · {steading.size} · {steading.season}")
+        console.print(f"[bold]{escape(steading.name)}[/bold] · {steading.size} · {steading.season}")
         console.print(f"  {stats}")
         console.print(f"  {flags}")
         for plan in steading.plans:
