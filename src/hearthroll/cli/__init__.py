@@ -21,13 +21,39 @@ def build_parser() -> argparse.ArgumentParser:
     dice.add_parsers(verbs)
     moves.add_parsers(verbs)
     campaign.add_parsers(verbs)
+    parser.verb_names = set(verbs.choices)  # type: ignore[attr-defined]
     return parser
+
+
+def _app_target(argv: Sequence[str], parser: argparse.ArgumentParser) -> list[str] | None:
+    """`hearthroll` alone or `hearthroll FILE` opens the app; None when argv names a verb."""
+    if not argv:
+        return []
+    verbs = getattr(parser, "verb_names", set())
+    first = argv[0]
+    if len(argv) == 1 and first not in verbs and not first.startswith("-"):
+        return [first]
+    return None
+
+
+def open_app(target: list[str]) -> int:
+    """Open the Textual app on a campaign (the last one, or the demo, when none is named)."""
+    from pathlib import Path
+
+    from hearthroll.tui import run
+
+    status: int = run(Path(target[0]) if target else None)
+    return status
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run one command and return its exit status; errors are one line, never a traceback."""
     parser = build_parser()
+    argv = list(sys.argv[1:] if argv is None else argv)
     try:
+        target = _app_target(argv, parser)
+        if target is not None:
+            return open_app(target)
         args = parser.parse_args(argv)
         run: Callable[[argparse.Namespace], int] | None = getattr(args, "run", None)
         if run is None:

@@ -71,8 +71,27 @@ def run_check(args: argparse.Namespace) -> int:
         shipped_file,
     )
 
+    from hearthroll.store.campaigns import check_campaign, is_campaign_file
+
     files: list[RulesetFile] = []
     problems: list[Problem] = []
+    campaigns = [p for p in args.files if is_campaign_file(p)]
+    if campaigns:
+        from hearthroll.store.rulesets import load_catalog
+
+        catalog_for = load_catalog()
+        bad = 0
+        for path in campaigns:
+            found = check_campaign(path, catalog_for)
+            for line in found:
+                print(line)
+            if not found:
+                print(f"{path}: ok: a campaign")
+            bad += len(found)
+        rest = [p for p in args.files if p not in campaigns]
+        if not rest:
+            return EXIT_PROBLEMS if bad else EXIT_OK
+        args.files = rest
     for path in args.files:
         try:
             files.append(read_file(path))

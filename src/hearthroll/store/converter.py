@@ -84,7 +84,8 @@ def problems_of(exc: BaseException, path: KeyPath = ()) -> list[tuple[KeyPath, s
     if isinstance(exc, IterableValidationError):
         with_notes, without = exc.group_exceptions()
         for sub, note in with_notes:
-            found.extend(problems_of(sub, (*path, int(note.index))))
+            index = note.index
+            found.extend(problems_of(sub, (*path, index if isinstance(index, int) else str(index))))
         found.extend(p for sub in without for p in problems_of(sub, path))
     elif isinstance(exc, ClassValidationError):
         attr_notes, rest = exc.group_exceptions()
