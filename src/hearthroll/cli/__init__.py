@@ -31,7 +31,8 @@ def _app_target(argv: Sequence[str], parser: argparse.ArgumentParser) -> list[st
         return []
     verbs = getattr(parser, "verb_names", set())
     first = argv[0]
-    if len(argv) == 1 and first not in verbs and not first.startswith("-"):
+    looks_like_file = first.endswith(".toml") or os.path.exists(first)
+    if len(argv) == 1 and first not in verbs and not first.startswith("-") and looks_like_file:
         return [first]
     return None
 
