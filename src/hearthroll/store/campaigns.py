@@ -8,6 +8,7 @@ left out and a missing key reads back as None.
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import tomllib
 import typing
 from collections.abc import Iterator, Sequence
@@ -58,6 +59,11 @@ def campaign_from_data(data: dict[str, Any], source: str = "campaign") -> Campai
 
 def type_at(path: Sequence[str]) -> Any:
     """The type of the value a delta path leads to inside a Campaign."""
+    return _type_at(tuple(path))
+
+
+@functools.lru_cache(maxsize=4096)
+def _type_at(path: tuple[str, ...]) -> Any:
     current: Any = Campaign
     for part in path:
         current = _strip_none(current)

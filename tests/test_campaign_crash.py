@@ -1,0 +1,125 @@
+"""A campaign played by a process killed at random moments loses no acknowledged event.
+
+`campaign_crash_writer.py` plays the demo campaign with the real store and verbs and prints
+`ack N` after each save; it is killed with SIGKILL after a random, seeded delay. After every
+kill the campaign opens (repairing from the journal), passes `check`, and holds every
+acknowledged event, in order. The same checks catch a writer that rewrites the state file in
+place with a plain open(path, "w").
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+from hearthroll.store.campaigns import CampaignStore, check_campaign
+from hearthroll.store.errors import StoreError
+from hearthroll.store.rulesets import load_catalog
+
+WRITER = Path(__file__).with_name("campaign_crash_writer.py")
+KILLS = 50
+NAIVE_KILLS = 12
+CATALOG = load_catalog(with_user=False)
+
+
+class Writer:
+    """One writer process whose output is read as it comes."""
+
+    def __init__(self, path: Path, mode: str, seed: int) -> None:
+        self.lines: list[str] = []
+        self.saving = threading.Event()
+        self.process = subprocess.Popen(
+            [sys.executable, str(WRITER), str(path), mode, str(seed)],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"},
+        )
+        self.reader = threading.Thread(target=self._read)
+        self.reader.start()
+
+    def _read(self) -> None:
+        assert self.process.stdout is not None
+        for line in self.process.stdout:
+            if line.endswith("\n"):
+                self.lines.append(line.strip())
+                if line.startswith("ack "):
+                    self.saving.set()
+
+    def kill_after(self, rng: random.Random) -> str:
+        if rng.random() < 0.15:
+            time.sleep(rng.uniform(0.0, 0.3))
+        else:
+            deadline = time.monotonic() + 60
+            while not self.saving.wait(0.01) and self.process.poll() is None:
+                if time.monotonic() > deadline:
+                    break
+            time.sleep(rng.uniform(0.0, 0.03))
+        self.process.kill()
+        self.process.wait(timeout=30)
+        self.reader.join(timeout=30)
+        assert self.process.stderr is not None
+        errors = self.process.stderr.read()
+        self.process.stderr.close()
+        return errors
+
+    @property
+    def acked(self) -> int:
+        acks = [int(line.split()[1]) for line in self.lines if line.startswith("ack ")]
+        return acks[-1] if acks else 0
+
+
+def verdict(path: Path, acked: int) -> list[str]:
+    """What is wrong with the campaign after a kill: empty when nothing is."""
+    if not path.exists():
+        return [f"no campaign, but event {acked} was acknowledged"] if acked else []
+    try:
+        with CampaignStore.open(path, CATALOG) as store:
+            events = [e.seq for e in store.events()]
+            held = store.state.history.events
+    except StoreError as error:
+        return [f"does not open: {error}"]
+    problems = check_campaign(path, CATALOG)
+    if held < acked:
+        problems.append(f"the campaign holds {held} events but {acked} were acknowledged")
+    if events != list(range(1, len(events) + 1)) or len(events) < held:
+        problems.append(f"the journal holds {events[:3]}…{events[-3:]} for {held} events")
+    return problems
+
+
+def test_a_killed_campaign_opens_passes_check_and_keeps_every_acknowledged_event(
+    tmp_path: Path,
+) -> None:
+    rng = random.Random(20261129)
+    path = tmp_path / "camp.toml"
+    held = 0
+    for kill in range(KILLS):
+        writer = Writer(path, "safe", seed=kill)
+        errors = writer.kill_after(rng)
+        assert "Traceback" not in errors, errors
+        problems = verdict(path, writer.acked)
+        assert problems == [], (kill, writer.acked, problems)
+        if not path.exists():
+            continue  # killed before the campaign was created
+        with CampaignStore.open(path, CATALOG) as store:
+            assert store.state.history.events >= max(held, writer.acked)
+            held = store.state.history.events
+    assert held >= KILLS, "the writer was killed before it played much"
+
+
+def test_a_plain_in_place_writer_is_caught_by_the_same_checks(tmp_path: Path) -> None:
+    rng = random.Random(20261130)
+    caught = []
+    for attempt in range(NAIVE_KILLS):
+        path = tmp_path / f"run{attempt}" / "camp.toml"
+        path.parent.mkdir()
+        for _ in range(2):  # the first run creates the campaign; the second is killed mid-play
+            writer = Writer(path, "naive", seed=attempt)
+            writer.kill_after(rng)
+        caught += verdict(path, writer.acked)
+    assert caught, "no kill caught the in-place rewrite half done"
