@@ -1,95 +1,73 @@
 """Benchmark: saving one event and opening a campaign, at 100 to 100,000 events in the journal.
-
-Builds each campaign quickly by writing its journal segments directly, then measures the real
-path: `CampaignFiles.save` (journal append + fsync, atomic state rewrite + fsyncs) as the median
-of the 50 saves that bring it to its size, and `CampaignFiles.open` + `close` as the median of
-10 opens. At 1,000 events and up the newest segment is then full (1,000 events), the most an
-open has to read. Each is also given as
-a ratio to a plain `tomllib.loads` of the state file measured in the same run. Both should stay
-flat as the journal grows. Run it with `python benchmarks/campaign_io.py [--dir FOLDER]`; the
-folder (by default a temporary one) should be on the disk campaigns live on, since fsync cost
-depends on it. Not part of the test suite.
+ Builds each campaign from real play (the demo party's moves, seeded dice) by writing its
+journal segments directly, then measures the real path: a verb plus `CampaignStore.commit`
+(journal append + fsync, atomic state rewrite + fsyncs) as the median of the 50 saves that
+bring it to its size, and `CampaignStore.open` + `close` as the median of 10 opens. At 1,000
+events and up the newest segment is then full (1,000 events), the most an open has to read.
+Each is also given as a ratio to a plain `tomllib.loads` of the state file measured in the same
+run. Both should stay flat as the journal grows. Run it with `python benchmarks/campaign_io.py
+[--dir FOLDER]`; the folder (by default a temporary one) should be on the disk campaigns live
+on, since fsync cost depends on it. Not part of the test suite.
 """
 
 from __future__ import annotations
 
 import argparse
-import functools
 import statistics
 import tempfile
 import time
 import tomllib
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
+from hearthroll.core import session
+from hearthroll.core.demo import demo_campaign
+from hearthroll.core.dice import RandomDice
+from hearthroll.core.events import Outcome
+from hearthroll.core.state import Campaign
 from hearthroll.store.atomic import atomic_write
-from hearthroll.store.campaign_files import CampaignFiles, journal_folder, render_state, stamp
+from hearthroll.store.campaign_files import journal_folder, render_state, stamp
+from hearthroll.store.campaigns import CampaignStore, campaign_data, event_data
 from hearthroll.store.journal import DEFAULT_SEGMENT_SIZE, render_block, segment_name
+from hearthroll.store.rulesets import load_catalog
 
 SIZES = (100, 1_000, 10_000, 100_000)
 SAVES = 50
 OPENS = 10
 AIM_SAVE_MS = 5.0
 AIM_OPEN_MS = 300.0
-HEROES = ("Brann", "Isolde", "Tamsin", "Orrin", "Wynn")
+CATALOG = load_catalog(with_user=False)
+HOUSE = CATALOG.ruleset("house")
 
 
-def campaign_state(turn: int) -> dict[str, Any]:
-    """A state the size of a real table's: five sheets, a steading and the turn."""
-    sheets = {
-        name: {
-            "level": 3,
-            "xp": 7,
-            "rerolls": 2,
-            "stats": {"str": 2, "dex": 1, "con": 0, "int": -1, "wis": 1, "cha": 0},
-            "meters": {"hp": 14, "hp_max": 18, "armor": 1, "load": 4},
-            "holds": {"readiness": 1, "preparation": 0},
-            "conditions": ["weakened"],
-            "gear": [f"{item} of {name}" for item in ("sword", "shield", "rope", "torch")],
-            "bonds": [f"{name} owes {other} a debt" for other in HEROES if other != name],
-            "notes": f"{name} swore to find the lost bell of Hollowmere. " * 4,
-        }
-        for name in HEROES
-    }
-    steading = {
-        "name": "Hollowmere",
-        "size": "village",
-        "season": "autumn",
-        "fortunes": 1,
-        "stats": {"population": 1, "prosperity": 0, "defenses": 1},
-        "flags": ["malcontent"],
-        "improvements": ["palisade", "well", "shrine"],
-    }
-    return {"ruleset": "house", "turn": turn, "characters": sheets, "steading": steading}
-
-
-def campaign_event(n: int) -> dict[str, Any]:
-    """An event the size of a real move: who, what, the dice, the band and the deltas."""
-    who = HEROES[n % len(HEROES)]
-    return {
-        "verb": "move",
-        "who": who,
-        "move": "clash",
-        "pool": 3,
-        "dice": [6, 3, 2],
-        "kept": [6, 3, 2],
-        "band": "strong",
-        "choices": ["deal damage", "avoid their attack"],
-        "deltas": {f"characters.{who}.meters.hp": [14, 12], "turn.pool": [2, 3]},
-        "note": f"{who} climbs the wall at the old mill (event {n})",
-    }
+def play(state: Campaign, n: int) -> Outcome:
+    """One real event of play: a RISKY move with seeded dice, or a stop every fourth."""
+    if state.turn.status == "bust_pending":
+        return session.accept(state, HOUSE, RandomDice(n))
+    if n % 4 == 0 and state.turn.actor and state.turn.status == "open":
+        return session.stop(state, HOUSE)
+    actor = list(state.characters)[n % len(state.characters)]
+    return session.make_move(
+        state, HOUSE, ("clash", "defend", "volley")[n % 3], RandomDice(n), actor=actor
+    )
 
 
 def build(path: Path, events: int) -> None:
-    """Write a campaign of `events` events straight to disk (no fsync: this is setup)."""
+    """Write a campaign of `events` real events straight to disk (no fsync: this is setup)."""
+    state = demo_campaign(HOUSE)
     folder = journal_folder(path)
     folder.mkdir(parents=True)
-    for first in range(1, events + 1, DEFAULT_SEGMENT_SIZE):
-        last = min(first + DEFAULT_SEGMENT_SIZE - 1, events)
-        blocks = b"".join(render_block(n, campaign_event(n)) for n in range(first, last + 1))
-        (folder / segment_name(first)).write_bytes(blocks)
-    atomic_write(path, render_state(stamp(campaign_state(events), last_event=events), path))
+    blocks: list[bytes] = []
+    first = 1
+    for n in range(1, events + 1):
+        outcome = play(state, n)
+        state = outcome.state
+        blocks.append(render_block(n, event_data(outcome.event)))
+        if len(blocks) == DEFAULT_SEGMENT_SIZE or n == events:
+            (folder / segment_name(first)).write_bytes(b"".join(blocks))
+            blocks, first = [], n + 1
+    data = render_state(stamp(campaign_data(state), last_event=events), path)
+    atomic_write(path, data)
 
 
 def median_ms(samples: list[float]) -> float:
@@ -103,19 +81,19 @@ def timed(action: Callable[[], object]) -> float:
 
 
 def measure(path: Path, events: int) -> tuple[float, float, float, int]:
-    """Save the last 50 of `events` events, and open the campaign they leave.
+    """Play and save the last 50 of `events` events, and open the campaign they leave.
 
-    Returns the median ms of a raw parse of the state, of a save and of an open, and the
-    state's size in bytes.
+    Returns the median ms of a raw parse of the state, of a save (the engine's verb and
+    `CampaignStore.commit`) and of an open (`CampaignStore.open`: lock, read, check, repair),
+    and the state's size in bytes.
     """
     saves = []
-    with CampaignFiles.open(path) as files:
+    with CampaignStore.open(path, CATALOG) as store:
         for n in range(events - SAVES + 1, events + 1):
-            event, state = campaign_event(n), campaign_state(n)
-            saves.append(timed(functools.partial(files.save, event, state)))
+            saves.append(timed(lambda n=n: store.commit(play(store.state, n))))
 
     def open_and_close() -> None:
-        CampaignFiles.open(path).close()
+        CampaignStore.open(path, CATALOG).close()
 
     opens = [timed(open_and_close) for _ in range(OPENS)]
     text = path.read_text()
