@@ -1,5 +1,6 @@
 """Benchmark: saving one event and opening a campaign, at 100 to 100,000 events in the journal.
- Builds each campaign from real play (the demo party's moves, seeded dice) by writing its
+
+Builds each campaign from real play (the demo party's moves, seeded dice) by writing its
 journal segments directly, then measures the real path: a verb plus `CampaignStore.commit`
 (journal append + fsync, atomic state rewrite + fsyncs) as the median of the 50 saves that
 bring it to its size, and `CampaignStore.open` + `close` as the median of 10 opens. At 1,000

@@ -1,1 +1,72 @@
-"""The Textual app: screens, widgets and key bindings over the engine. Imports core and store."""
+"""The Textual app: screens, widgets and key bindings over the engine. Imports core and store.
+
+Only `run` is here, and it imports Textual when called, so the command line's other verbs
+never load it.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from hearthroll.tui.app import HearthrollApp
+
+EXIT_OK = 0
+EXIT_FAILED = 1
+
+
+def build(path: Path | None, data_dir: Path | None = None) -> HearthrollApp:
+    """The app for `path`: the campaign opened (locked, repaired) before the terminal is taken.
+
+    With no path, the last campaign used; on a first run, the demo campaign, created in the
+    data folder. A path that does not exist yet is offered for creation inside the app.
+    Raises HearthrollError when the campaign cannot be opened.
+    """
+    from hearthroll.store.rulesets import load_catalog
+    from hearthroll.tui import places
+    from hearthroll.tui.app import HearthrollApp
+    from hearthroll.tui.live import create_live, new_table, open_live
+
+    folder = places.data_dir(data_dir)
+    catalog = load_catalog()
+    if path is None:
+        path = places.last_used(folder)
+        if path is None:
+            demo = folder / places.DEMO
+            if not demo.exists():
+                campaign = new_table(catalog, catalog.default.id, "", demo=True)
+                live = create_live(demo, campaign, catalog)
+                return HearthrollApp(live=live, data_dir=folder, catalog=catalog)
+            path = demo
+    if not path.exists():
+        return HearthrollApp(path, data_dir=folder, catalog=catalog)
+    live = open_live(path, catalog)
+    return HearthrollApp(live=live, data_dir=folder, catalog=catalog)
+
+
+def run(path: Path | None = None) -> int:
+    """Run the app on `path` (or the last campaign used); the exit status.
+
+    Problems opening a campaign (locked by another hearthroll, a damaged file) are one clear
+    message on stderr and a non-zero status, never a traceback.
+    """
+    from hearthroll.core.errors import HearthrollError
+
+    try:
+        app = build(path)
+    except HearthrollError as error:
+        print(f"hearthroll: {error}", file=sys.stderr)
+        return EXIT_FAILED
+    try:
+        app.run()
+    finally:
+        if app.live is not None:
+            status = app.live.close()
+            if status.waiting:
+                print(
+                    f"hearthroll: {status.waiting} event(s) NOT saved: {status.error}",
+                    file=sys.stderr,
+                )
+    return app.return_code or EXIT_OK
