@@ -473,6 +473,8 @@ def event_json(event: Event) -> dict[str, object]:
 
 def state_json(store: CampaignStore) -> dict[str, object]:
     """The campaign as the JSON `state --json` prints."""
+    from hearthroll.core.sheets import load
+
     state = store.state
     steading = state.steading
     characters = [
@@ -486,6 +488,8 @@ def state_json(store: CampaignStore) -> dict[str, object]:
             "hp": c.meters.get("hp"),
             "max_hp": c.maxima.get("hp"),
             "armor": c.armor,
+            "load": load(store.ruleset, c)[0],
+            "max_load": load(store.ruleset, c)[1],
             "gear": list(c.gear),
             "stats": dict(c.stats),
             "meters": dict(c.meters),

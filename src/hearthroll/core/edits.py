@@ -170,7 +170,8 @@ def _set_character(
     character: Character, ruleset: Ruleset, field: str, value: str, path: str
 ) -> Character:
     if field in ("level",):
-        return attrs.evolve(character, level=_number(path, value, 1, 99))
+        level = _number(path, value, 1, 99)
+        return attrs.evolve(character, level=level, rerolls_left=min(character.rerolls_left, level))
     if field == "xp":
         return attrs.evolve(character, xp=_number(path, value, 0, 9999))
     if field in ("rerolls", "rerolls_left"):
@@ -269,6 +270,8 @@ def _set_steading(state: Campaign, ruleset: Ruleset, field: str, value: str, pat
     flags = [f.id for f in spec.flags]
     if field in flags:
         mark = _flag(path, value)
+        if mark == (field in steading.flags):
+            return state  # no change: set_field refuses it as "already"
         kept = tuple(f for f in steading.flags if f != field)
         return attrs.evolve(
             state, steading=attrs.evolve(steading, flags=(*kept, field) if mark else kept)

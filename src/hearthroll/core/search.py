@@ -187,5 +187,8 @@ def find_move(moves: Sequence[_S], wanted: str, *, where: str = "") -> _S:
             choices = ", ".join(f"{m.id} ({m.ruleset})" for m in exact)
             raise NotFound(f"{wanted!r} names several moves: {choices}; name the ruleset or an id")
     suggestions = nearest(wanted, sorted({m.name for m in moves}))
+    if not suggestions:  # a typo of an alias: suggest the move that has it
+        aliases = {a: m.name for m in moves for a in m.aliases}
+        suggestions = sorted({aliases[a] for a in nearest(wanted, sorted(aliases))})
     hint = f"; did you mean {', '.join(suggestions)}?" if suggestions else ""
     raise NotFound(f"no move {wanted!r}{where}{hint}")

@@ -167,6 +167,7 @@ def make_move(
         state = attrs.evolve(state, active=character.name)
     ctx = Context(before, character, inputs)
     _picked(move, None, picks, ctx, ruleset, before_only=True)  # a bad pick fails before a roll
+    _known_picks(move, picks)
     event = Event(
         kind="move",
         actor=character.name if character else None,
@@ -182,14 +183,25 @@ def make_move(
         return _pool_move(
             before, state, ruleset, move, character, dice, extra, edge, tuple(picks), boost, event
         )
+    prepared: list[str] = []
     if boost is not None:
-        raise RuleError(f"{move.name} does not roll the pool; add Preparation with the roll's text")
-    roll, modifiers = _roll(state, ruleset, move, character, ctx, dice, advantage, disadvantage)
+        if character is None or mechanic == "none":
+            raise RuleError(f"{move.name} has no roll to add Preparation to")
+        spent, prepared = change_hold(ruleset, character, "preparation", 1, "spend")
+        state = put_character(state, spent)
+        prepared = ["Preparation: +1 to the roll", *prepared]
+    roll, modifiers = _roll(
+        state, ruleset, move, character, ctx, dice, advantage, disadvantage, int(boost is not None)
+    )
+    if roll is not None and character is not None and character.forward and mechanic != "stat_dice":
+        used = state.characters[character.name]
+        state = put_character(state, attrs.evolve(used, forward=0))
     band = roll.band if roll is not None else None
     ctx = attrs.evolve(ctx, match=roll is not None and roll.has(MATCH))
     chosen, lists = _picked(move, band, picks, ctx, ruleset)
     effects = effects_for(move, band, chosen, ctx, ruleset)
     state, words = apply_effects(state, ruleset, event.actor, effects, extra)
+    words = [*prepared, *words]
     if move.id == "muster" and band in ("strong", "weak") and state.steading is not None:
         state = attrs.evolve(
             state, steading=attrs.evolve(state.steading, muster=tuple(o.id for o in chosen))
@@ -210,6 +222,15 @@ def make_move(
         results=tuple(words),
     )
     return record(before, state, event)
+
+
+def _known_picks(move: Move, picks: Sequence[str]) -> None:
+    """Refuse a pick that none of the move's option lists has, whatever the roll."""
+    known = {o.id for options in move.options for o in options.items}
+    for pick in picks:
+        if pick not in known:
+            listed = ", ".join(sorted(known)) or "none"
+            raise RuleError(f"{move.name} has no option {pick!r}; its options: {listed}")
 
 
 def _picked(
@@ -243,6 +264,13 @@ def _check_inputs(move: Move, inputs: Mapping[str, int | str]) -> None:
             raise RuleError(f"{spec.name} is one of {', '.join(spec.choices)}, not {value!r}")
         if not spec.choices and not isinstance(value, int):
             raise RuleError(f"{spec.name} is a number, not {value!r}")
+        if isinstance(value, int) and (
+            (spec.min is not None and value < spec.min)
+            or (spec.max is not None and value > spec.max)
+        ):
+            low = spec.min if spec.min is not None else "…"
+            high = spec.max if spec.max is not None else "…"
+            raise RuleError(f"{spec.name} is {low} to {high}, not {value}")
     for auto in move.roll.auto:
         if auto.from_input and auto.from_input not in inputs:
             spec = known[auto.from_input]
@@ -392,6 +420,7 @@ def _roll(
     dice: DiceSource,
     advantage: bool,
     disadvantage: bool,
+    prepared: int = 0,
 ) -> tuple[Roll | None, list[str]]:
     spec = move.roll
     if spec.mechanic == "none":
@@ -410,8 +439,11 @@ def _roll(
     values = [_stat_value(state, character, ruleset, s) for s in stats]
     stat = max(values) if values else 0
     if spec.mechanic == "stat_dice":
-        return roll_stat_dice(dice, stat + edge.modifier, advantage=adv, disadvantage=dis), reasons
-    bonus = spec.modifier + edge.modifier
+        rolled = roll_stat_dice(
+            dice, stat + edge.modifier, advantage=adv, disadvantage=dis, bonus=prepared
+        )
+        return rolled, reasons
+    bonus = spec.modifier + edge.modifier + prepared
     if character is not None and character.forward:
         bonus += character.forward
         reasons.append(f"+{character.forward} forward")

@@ -176,3 +176,14 @@ def advance_season(ruleset: Ruleset, steading: Steading) -> tuple[Steading, list
         )
         words.append("the muster ends")
     return attrs.evolve(steading, season=season), words
+
+
+def load(ruleset: Ruleset, character: Character) -> tuple[int, int]:
+    """What the character carries and can carry: gear weight, and base + the load stat."""
+    carried = sum(g.weight or 0 for g in ruleset.gear if g.id in character.gear)
+    found = [t for t in ruleset.templates if t.id == character.template]
+    if not found:
+        return carried, 0
+    template = found[0]
+    bonus = character.stats.get(template.load_stat, 0) if template.load_stat else 0
+    return carried, template.load_base + bonus
