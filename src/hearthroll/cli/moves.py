@@ -62,6 +62,7 @@ def load(args: argparse.Namespace) -> Catalog:
 
 def run_check(args: argparse.Namespace) -> int:
     """Check ruleset files together (with the shipped catalog for what they build on)."""
+    from hearthroll.store.campaigns import check_campaign, is_campaign_file
     from hearthroll.store.rulesets import (
         Problem,
         RulesetError,
@@ -70,8 +71,6 @@ def run_check(args: argparse.Namespace) -> int:
         read_file,
         shipped_file,
     )
-
-    from hearthroll.store.campaigns import check_campaign, is_campaign_file
 
     files: list[RulesetFile] = []
     problems: list[Problem] = []
