@@ -12,12 +12,15 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from hearthroll.tui.app import HearthrollApp
+    from hearthroll.tui.flow import DiceFactory
 
 EXIT_OK = 0
 EXIT_FAILED = 1
 
 
-def build(path: Path | None, data_dir: Path | None = None) -> HearthrollApp:
+def build(
+    path: Path | None, data_dir: Path | None = None, dice: DiceFactory | None = None
+) -> HearthrollApp:
     """The app for `path`: the campaign opened (locked, repaired) before the terminal is taken.
 
     With no path, the last campaign used; on a first run, the demo campaign, created in the
@@ -38,12 +41,12 @@ def build(path: Path | None, data_dir: Path | None = None) -> HearthrollApp:
             if not demo.exists():
                 campaign = new_table(catalog, catalog.default.id, "", demo=True)
                 live = create_live(demo, campaign, catalog)
-                return HearthrollApp(live=live, data_dir=folder, catalog=catalog)
+                return HearthrollApp(live=live, data_dir=folder, dice=dice, catalog=catalog)
             path = demo
     if not path.exists():
-        return HearthrollApp(path, data_dir=folder, catalog=catalog)
+        return HearthrollApp(path, data_dir=folder, dice=dice, catalog=catalog)
     live = open_live(path, catalog)
-    return HearthrollApp(live=live, data_dir=folder, catalog=catalog)
+    return HearthrollApp(live=live, data_dir=folder, dice=dice, catalog=catalog)
 
 
 def run(path: Path | None = None) -> int:
