@@ -510,14 +510,32 @@ def reroll(
     move, character = _pending_move(state, ruleset)
     turn = pool_turn.reroll(_turn_of(state, ruleset, character), dice)
     character = attrs.evolve(character, rerolls_left=turn.rerolls_left)
-    before = state
     chosen = tuple(picks) if picks is not None else state.turn.picks
+    _known_picks(move, chosen)
+    return _rejudge(
+        "reroll", state, ruleset, move, character, turn, chosen, [], effect_dice or dice
+    )
+
+
+def _rejudge(
+    kind: str,
+    state: Campaign,
+    ruleset: Ruleset,
+    move: Move,
+    character: Character,
+    turn: pool_turn.Turn,
+    picks: tuple[str, ...],
+    words: list[str],
+    effect_dice: DiceSource,
+) -> Outcome:
+    """A bust changed (rerolled, or +1 from Preparation): still waiting, or saved at last."""
+    before = state
     state = put_character(state, character)
-    state = attrs.evolve(state, turn=_turn_state(turn, character.name, move.id, chosen))
+    state = attrs.evolve(state, turn=_turn_state(turn, character.name, move.id, picks))
     roll = turn.last
     assert roll is not None
     event = Event(
-        kind="reroll",
+        kind=kind,
         actor=character.name,
         move=move.id,
         move_name=move.name,
@@ -525,18 +543,9 @@ def reroll(
         pool=turn.pushes,
     )
     if turn.status == "bust_pending":
-        return _pending(before, state, move, character, roll, [], event, turn)
-    return _settle(
-        before,
-        state,
-        ruleset,
-        move,
-        roll,
-        ["the reroll saves the bust"],
-        event,
-        state.turn.picks,
-        extra=effect_dice or dice,
-    )
+        return _pending(before, state, move, character, roll, words, event, turn)
+    saved = "the reroll saves the bust" if kind == "reroll" else "the +1 lifts the bust"
+    return _settle(before, state, ruleset, move, roll, [*words, saved], event, picks, effect_dice)
 
 
 def accept(state: Campaign, ruleset: Ruleset, effect_dice: DiceSource) -> Outcome:
@@ -612,29 +621,4 @@ def prep(state: Campaign, ruleset: Ruleset, position: int, effect_dice: DiceSour
         )
     move, character = _pending_move(state, ruleset)
     turn, spent, said = _boost(ruleset, _turn_of(state, ruleset, character), character, position)
-    before = state
-    state = put_character(state, spent)
-    state = attrs.evolve(state, turn=_turn_state(turn, character.name, move.id, state.turn.picks))
-    roll = turn.last
-    assert roll is not None
-    event = Event(
-        kind="prep",
-        actor=character.name,
-        move=move.id,
-        move_name=move.name,
-        mechanic="pool",
-        pool=turn.pushes,
-    )
-    if turn.status == "bust_pending":
-        return _pending(before, state, move, spent, roll, said, event, turn)
-    return _settle(
-        before,
-        state,
-        ruleset,
-        move,
-        roll,
-        [*said, "the +1 lifts the bust"],
-        event,
-        state.turn.picks,
-        effect_dice,
-    )
+    return _rejudge("prep", state, ruleset, move, spent, turn, state.turn.picks, said, effect_dice)
