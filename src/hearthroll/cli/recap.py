@@ -4,19 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from hearthroll.core.events import Event
+from hearthroll.core.events import Event, standing
 from hearthroll.store.campaigns import CampaignStore
-
-
-def effective(events: Sequence[Event]) -> list[Event]:
-    """The events that still stand: undone ones (and the undo and redo lines) left out."""
-    undone: set[int] = set()
-    for event in events:
-        if event.kind == "undo" and event.target is not None:
-            undone.add(event.target)
-        elif event.kind == "redo" and event.target is not None:
-            undone.discard(event.target)
-    return [e for e in events if e.kind not in ("undo", "redo") and e.seq not in undone]
 
 
 def _line(event: Event) -> str:
@@ -45,7 +34,7 @@ def _line(event: Event) -> str:
 
 def markdown_recap(store: CampaignStore, events: Sequence[Event]) -> str:
     """The recap: a heading per day, a line per event that still stands."""
-    kept = effective(events)
+    kept = standing(events)
     title = store.state.name or store.path.stem
     lines = [f"# {title}: session recap", ""]
     day = None

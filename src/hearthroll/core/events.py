@@ -110,3 +110,14 @@ def replay(state: Campaign, events: Sequence[Event]) -> Campaign:
 def reverse(deltas: Sequence[Delta]) -> tuple[Delta, ...]:
     """Deltas that undo `deltas` when applied forward."""
     return tuple(Delta(d.path, d.after, d.before) for d in reversed(deltas))
+
+
+def standing(events: Sequence[Event]) -> list[Event]:
+    """The events that still stand: undone ones, and the undo and redo lines, left out."""
+    undone: set[int] = set()
+    for event in events:
+        if event.kind == "undo" and event.target is not None:
+            undone.add(event.target)
+        elif event.kind == "redo" and event.target is not None:
+            undone.discard(event.target)
+    return [e for e in events if e.kind not in ("undo", "redo") and e.seq not in undone]
