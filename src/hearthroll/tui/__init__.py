@@ -27,13 +27,12 @@ def build(
     data folder. A path that does not exist yet is offered for creation inside the app.
     Raises HearthrollError when the campaign cannot be opened.
     """
-    from hearthroll.store.rulesets import load_catalog
-    from hearthroll.tui import places
+    from hearthroll.tui import catalog_cache, places
     from hearthroll.tui.app import HearthrollApp
     from hearthroll.tui.live import create_live, new_table, open_live
 
     folder = places.data_dir(data_dir)
-    catalog = load_catalog()
+    catalog = catalog_cache.load(places.cache_dir(data_dir))
     if path is None:
         path = places.last_used(folder)
         if path is None:

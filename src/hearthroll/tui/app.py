@@ -1,0 +1,120 @@
+"""The app: opens a campaign (or makes one), shows the table, switches campaigns, and quits
+only once every event is saved."""
+
+from __future__ import annotations
+
+from functools import partial
+from pathlib import Path
+from typing import TYPE_CHECKING, ClassVar
+
+from rich.text import Text
+from textual.app import App
+from textual.binding import Binding, BindingType
+
+from hearthroll.core.dice import RandomDice
+from hearthroll.core.errors import HearthrollError
+from hearthroll.core.rules import Catalog
+from hearthroll.tui import places
+from hearthroll.tui.live import QUIT_TIMEOUT, LiveCampaign, open_live
+from hearthroll.tui.screens.table import TableScreen
+
+if TYPE_CHECKING:
+    from hearthroll.tui.flow import DiceFactory
+
+
+def random_dice() -> DiceFactory:
+    """One seeded-from-the-system source for every roll of the session."""
+    source = RandomDice()
+    return lambda: source
+
+
+class HearthrollApp(App[None]):
+    """A game master's screen: give it an open campaign (`live`) or a file `path` to open
+    (or to create, when it does not exist)."""
+
+    CSS_PATH = "hearthroll.tcss"
+    TITLE = "hearthroll"
+    COMMAND_PALETTE_BINDING = "ctrl+k"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+q", "quit", "Quit", show=False, priority=True)
+    ]
+
+    def __init__(
+        self,
+        path: Path | None = None,
+        *,
+        live: LiveCampaign | None = None,
+        data_dir: Path | None = None,
+        dice: DiceFactory | None = None,
+        catalog: Catalog | None = None,
+    ) -> None:
+        super().__init__()
+        self.path = path
+        self.live = live
+        self.data_dir = places.data_dir(data_dir)
+        self.dice = dice or random_dice()
+        self._catalog = catalog
+        self._quitting = False
+
+    @property
+    def catalog(self) -> Catalog:
+        """Every ruleset hearthroll knows (loaded on first use)."""
+        if self._catalog is None:
+            from hearthroll.store.rulesets import load_catalog
+
+            self._catalog = load_catalog()
+        return self._catalog
+
+    def on_mount(self) -> None:
+        if self.live is not None:
+            self.show(self.live)
+        elif self.path is not None and self.path.exists():
+            self.open_campaign(self.path, first=True)
+        else:
+            from hearthroll.tui.opening import ask_new
+
+            ask_new(self, self.path, first=True)
+
+    def open_campaign(self, path: Path, *, first: bool = False) -> None:
+        """Open the campaign at `path` and show it; a failure is said plainly."""
+        try:
+            live = open_live(path, self.catalog)
+        except HearthrollError as error:
+            if first:
+                self.exit(return_code=1, message=Text(f"hearthroll: {error}"))
+            else:
+                self.notify(str(error), severity="error", title="cannot open", timeout=15)
+            return
+        self.show(live)
+
+    def show(self, live: LiveCampaign) -> None:
+        """Show `live` at the table (closing the campaign shown before it, saved first)."""
+        old, self.live = self.live, live
+        places.remember(self.data_dir, live.path)
+        screen = TableScreen(live, self.dice, self.data_dir)
+        if isinstance(self.screen, TableScreen):
+            self.switch_screen(screen)
+        else:
+            self.push_screen(screen)
+        if old is not None and old is not live:
+            from hearthroll.tui.opening import close_behind
+
+            self.run_worker(partial(close_behind, self, old), thread=True, group="close")
+
+    async def action_quit(self) -> None:
+        """Quit once every event is on disk (it never asks to save)."""
+        if self._quitting:
+            return
+        self._quitting = True
+        if self.live is None:
+            self.exit()
+            return
+        if self.live.saver.status.waiting:
+            self.notify("saving before quitting…")
+        from hearthroll.tui.opening import close_then_exit
+
+        self.run_worker(partial(close_then_exit, self, self.live), thread=True)
+
+    def on_unmount(self) -> None:
+        if self.live is not None:
+            self.live.close(QUIT_TIMEOUT)

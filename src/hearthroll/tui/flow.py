@@ -1,0 +1,237 @@
+"""Making a move at the table, as pure steps: roll it with recorded dice to see the band and
+the options it offers, then make it for real with the same dice and the options picked."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+
+import attrs
+
+from hearthroll.core.dice import DiceSource, RandomDice, RecordingDice, TypedDice, parse_faces
+from hearthroll.core.effects import OptionList
+from hearthroll.core.errors import DiceError, HearthrollError
+from hearthroll.core.events import Event, Outcome
+from hearthroll.core.resolve import Context, offered
+from hearthroll.core.rules import Move, Ruleset
+from hearthroll.core.session import make_move, reroll
+from hearthroll.core.state import Campaign
+
+DiceFactory = Callable[[], DiceSource]
+"""Where the app's dice come from: a new (or shared) source for each roll."""
+
+
+class Replay:
+    """Faces rolled before, handed out again in order, then more from another source.
+
+    A face that does not fit the die asked for ends the replay: the rest come from `then`.
+    """
+
+    def __init__(self, faces: Sequence[int], then: DiceSource) -> None:
+        self._faces = list(faces)
+        self._then = then
+
+    def roll(self, sides: int, count: int = 1) -> tuple[int, ...]:
+        taken: list[int] = []
+        while self._faces and len(taken) < count and 1 <= self._faces[0] <= sides:
+            taken.append(self._faces.pop(0))
+        if len(taken) < count:
+            self._faces.clear()
+            taken += self._then.roll(sides, count - len(taken))
+        return tuple(taken)
+
+
+class Typed(TypedDice):
+    """Faces the GM typed for one roll: all of them must be used, no more, no fewer."""
+
+
+@attrs.frozen
+class MoveRequest:
+    """A move as the GM asked for it, before any dice."""
+
+    move: str
+    actor: str | None = None
+    advantage: bool = False
+    disadvantage: bool = False
+    inputs: Mapping[str, int | str] = attrs.field(factory=dict)
+    before: tuple[str, ...] = ()
+    """Options picked before the roll (Rest's Medical Kit)."""
+
+
+@attrs.frozen
+class Preview:
+    """A roll made but not committed: its outcome, its dice, and the lists left to pick from."""
+
+    outcome: Outcome
+    dice: tuple[int, ...]
+    effect: tuple[int, ...]
+    lists: tuple[OptionList, ...]
+    effect_source: DiceSource = attrs.field(eq=False, repr=False)
+    """Where further effect dice come from, after the recorded ones."""
+
+    @property
+    def event(self) -> Event:
+        """The previewed event."""
+        return self.outcome.event
+
+
+@attrs.frozen
+class TypedRoll:
+    """Faces typed for a roll: the roll's own dice, and optionally the effect dice after `/`."""
+
+    dice: tuple[int, ...]
+    effect: tuple[int, ...] | None = None
+
+
+def parse_typed(text: str) -> TypedRoll:
+    """Read "3,1,6" or "3,1,6 / 4": the roll's faces, then the damage or healing dice."""
+    main, slash, rest = text.partition("/")
+    effect = parse_faces(rest) if slash and rest.strip() else None
+    return TypedRoll(parse_faces(main), effect)
+
+
+def sources(typed: TypedRoll | None, factory: DiceFactory) -> tuple[DiceSource, DiceSource]:
+    """The roll's dice and the effect dice: typed faces where given, else the factory's."""
+    if typed is None:
+        return factory(), factory()
+    effect = Typed(typed.effect) if typed.effect is not None else factory()
+    return Typed(typed.dice), effect
+
+
+def before_lists(state: Campaign, ruleset: Ruleset, request: MoveRequest) -> list[OptionList]:
+    """Option lists the move offers before its roll (gates holding)."""
+    move = ruleset.move(request.move)
+    return [
+        lst
+        for lst in offered(move, None, _context(state, request), ruleset, when="before")
+        if lst.items
+    ]
+
+
+def _context(state: Campaign, request: MoveRequest) -> Context:
+    actor = state.characters.get(request.actor) if request.actor else None
+    return Context(state, actor, dict(request.inputs))
+
+
+def after_lists(
+    state: Campaign, ruleset: Ruleset, move: Move, context: Context, event: Event
+) -> tuple[OptionList, ...]:
+    """The lists the band offers, to pick from before the move is committed."""
+    if event.pending:
+        return ()
+    found = offered(move, event.band or None, context, ruleset)
+    return tuple(lst for lst in found if lst.items)
+
+
+def preview_move(
+    state: Campaign,
+    ruleset: Ruleset,
+    request: MoveRequest,
+    dice: DiceSource,
+    effect: DiceSource,
+) -> Preview:
+    """Roll the move with these dice, recorded; nothing is committed.
+
+    Typed dice must be used up exactly by the roll (effect dice may be left for the options).
+    """
+    recorded, effects = RecordingDice(dice), RecordingDice(effect)
+    outcome = make_move(
+        state,
+        ruleset,
+        request.move,
+        recorded,
+        actor=request.actor,
+        advantage=request.advantage,
+        disadvantage=request.disadvantage,
+        picks=request.before,
+        inputs=request.inputs,
+        effect_dice=effects,
+    )
+    if isinstance(dice, Typed):
+        dice.finish()
+    move = ruleset.move(request.move)
+    lists = after_lists(state, ruleset, move, _context(state, request), outcome.event)
+    return Preview(outcome, tuple(recorded.faces), tuple(effects.faces), lists, effect)
+
+
+def settle_move(
+    state: Campaign,
+    ruleset: Ruleset,
+    request: MoveRequest,
+    preview: Preview,
+    picks: Sequence[str],
+) -> Outcome:
+    """The move for real: the previewed dice again, with the options picked."""
+    if not picks:
+        outcome = preview.outcome
+    else:
+        outcome = make_move(
+            state,
+            ruleset,
+            request.move,
+            TypedDice(preview.dice),
+            actor=request.actor,
+            advantage=request.advantage,
+            disadvantage=request.disadvantage,
+            picks=[*request.before, *picks],
+            inputs=request.inputs,
+            effect_dice=Replay(preview.effect, preview.effect_source),
+        )
+    _finish(preview.effect_source)
+    return outcome
+
+
+def preview_reroll(
+    state: Campaign, ruleset: Ruleset, dice: DiceSource, effect: DiceSource
+) -> Preview:
+    """Spend a reroll on the pending bust, recorded; nothing is committed."""
+    recorded, effects = RecordingDice(dice), RecordingDice(effect)
+    outcome = reroll(state, ruleset, recorded, effects)
+    if isinstance(dice, Typed):
+        dice.finish()
+    turn = state.turn
+    lists: tuple[OptionList, ...] = ()
+    if turn.move is not None and turn.actor is not None:
+        move = ruleset.move(turn.move)
+        context = Context(state, state.characters.get(turn.actor))
+        lists = after_lists(state, ruleset, move, context, outcome.event)
+    return Preview(outcome, tuple(recorded.faces), tuple(effects.faces), lists, effect)
+
+
+def settle_reroll(
+    state: Campaign, ruleset: Ruleset, preview: Preview, picks: Sequence[str]
+) -> Outcome:
+    """The reroll for real, with the options picked for the band it lands on."""
+    if not picks:
+        outcome = preview.outcome
+    else:
+        outcome = reroll(
+            state,
+            ruleset,
+            TypedDice(preview.dice),
+            Replay(preview.effect, preview.effect_source),
+            picks=[*state.turn.picks, *picks],
+        )
+    _finish(preview.effect_source)
+    return outcome
+
+
+def _finish(source: DiceSource) -> None:
+    if isinstance(source, Typed) and source.used:
+        source.finish()
+
+
+def dice_needed(roll: Callable[[DiceSource], object]) -> int | None:
+    """How many dice a roll takes, found by making it once with throwaway dice."""
+    recorded = RecordingDice(RandomDice())
+    try:
+        roll(recorded)
+    except HearthrollError:
+        return None
+    return len(recorded.faces)
+
+
+def check_typed(text: str) -> TypedRoll:
+    """Typed faces read for a roll; DiceError says what is wrong with them."""
+    if not text.strip():
+        raise DiceError("type the faces of the dice, e.g. 3,1,6")
+    return parse_typed(text)

@@ -1,0 +1,122 @@
+"""The campaign as the table plays it: the newest state in memory, the recent log, and the
+save queue that puts each event on disk behind the screen."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from hearthroll.core.errors import HearthrollError, RuleError
+from hearthroll.core.events import Event, Outcome
+from hearthroll.core.rules import Catalog, Ruleset
+from hearthroll.core.state import Campaign
+from hearthroll.tui.saver import Saver, SaveStatus
+
+if TYPE_CHECKING:
+    from hearthroll.core.search import MoveIndex
+    from hearthroll.store.campaigns import CampaignStore
+
+QUIT_TIMEOUT = 10.0
+"""Seconds closing waits for the save queue to drain before it gives up and says so."""
+LOG_WINDOW = 300
+"""How many of the newest events are read when a campaign opens (the log and undo use them)."""
+
+
+class LiveCampaign:
+    """An open campaign: `state` is always the newest; saving follows on its own thread."""
+
+    def __init__(self, store: CampaignStore, events: list[Event]) -> None:
+        self.path: Path = store.path
+        self.ruleset: Ruleset = store.ruleset
+        self.state: Campaign = store.state
+        self.events: list[Event] = events
+        """The newest events, oldest first: the log as the screen shows it."""
+        self.repaired = store.repaired
+        self._store = store
+        self._index: MoveIndex | None = None
+        self.saver = Saver(store)
+        self._closed = False
+
+    @property
+    def index(self) -> MoveIndex:
+        """The move search over this campaign's ruleset (built on first use)."""
+        if self._index is None:
+            from hearthroll.core.search import MoveIndex
+
+            self._index = MoveIndex(self.ruleset.moves)
+        return self._index
+
+    def listen(self, report: Callable[[SaveStatus], None] | None) -> None:
+        """Send save status changes to `report` (called on the save thread)."""
+        self.saver.listen(report)
+
+    def commit(self, outcome: Outcome) -> Event:
+        """Take the outcome as the new state at once and queue it to be saved."""
+        if outcome.event.seq != self.state.history.events + 1:
+            raise RuleError(
+                f"event {outcome.event.seq} does not follow event {self.state.history.events}"
+            )
+        self.saver.put(outcome)
+        self.state = outcome.state
+        self.events.append(outcome.event)
+        if len(self.events) > LOG_WINDOW * 2:
+            del self.events[:LOG_WINDOW]
+        return outcome.event
+
+    def stamped(self, saved: tuple[Event, ...]) -> None:
+        """Replace events in the log with their saved copies (which carry the time)."""
+        by_seq = {e.seq: e for e in saved}
+        if by_seq:
+            self.events = [by_seq.get(e.seq, e) for e in self.events]
+
+    def event(self, seq: int) -> Event:
+        """One event by number: from the recent log, else read from the journal."""
+        for event in reversed(self.events):
+            if event.seq == seq:
+                return event
+        try:
+            return self.saver.call(lambda store: store.event(seq))
+        except HearthrollError:
+            raise
+        except Exception as error:
+            raise RuleError(f"event {seq} cannot be read now: {error}") from None
+
+    def close(self, timeout: float = 10.0) -> SaveStatus:
+        """Save what is queued, stop saving and release the campaign's lock."""
+        if self._closed:
+            return self.saver.status
+        status = self.saver.close(timeout)
+        self._closed = True
+        self._store.close()
+        return status
+
+
+def open_live(path: Path, catalog: Catalog) -> LiveCampaign:
+    """Open (lock, read, repair) the campaign at `path` with its recent log."""
+    from hearthroll.store.campaigns import CampaignStore, event_from_data
+
+    store = CampaignStore.open(path, catalog)
+    try:
+        events = [event_from_data(raw) for raw in store.files.journal.last(LOG_WINDOW)]
+    except BaseException:
+        store.close()
+        raise
+    return LiveCampaign(store, events)
+
+
+def create_live(path: Path, campaign: Campaign, catalog: Catalog) -> LiveCampaign:
+    """Create the campaign file at `path` and open it."""
+    from hearthroll.store.campaigns import CampaignStore
+
+    return LiveCampaign(CampaignStore.create(path, campaign, catalog), [])
+
+
+def new_table(catalog: Catalog, ruleset_id: str, name: str, demo: bool) -> Campaign:
+    """A new campaign: the demo party (house game) or an empty table."""
+    from hearthroll.core.demo import demo_campaign, new_campaign
+
+    ruleset = catalog.ruleset(ruleset_id)
+    if demo:
+        return demo_campaign(ruleset, name) if name else demo_campaign(ruleset)
+    return new_campaign(ruleset, name)

@@ -1,0 +1,287 @@
+"""The table's flows that take several modals: a move (its inputs, options before the roll,
+real dice, the band's options), a reroll that lands on options, damage with real dice.
+
+Each flow previews with recorded dice (nothing committed), asks what it must, and commits
+exactly one outcome at the end; Escape anywhere leaves the campaign as it was.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, TypeVar
+
+import attrs
+from rich.console import Group, RenderableType
+from rich.text import Text
+from textual.screen import Screen
+
+from hearthroll.core.describe import options_heading
+from hearthroll.core.dice import RandomDice, TypedDice
+from hearthroll.core.edits import damage
+from hearthroll.core.effects import OptionList
+from hearthroll.core.errors import HearthrollError
+from hearthroll.core.events import Event, Outcome
+from hearthroll.core.rules import Move
+from hearthroll.core.session import make_move, reroll
+from hearthroll.tui import flow
+from hearthroll.tui.flow import MoveRequest, Preview
+from hearthroll.tui.screens.dice_input import DiceInput
+from hearthroll.tui.screens.inputs import Inputs, MoveInputs
+from hearthroll.tui.screens.options import OptionsPicker, PickList
+from hearthroll.tui.screens.palette import PaletteChoice
+from hearthroll.tui.views import dice, roll_view
+from hearthroll.tui.widgets.dice_tray import render_roll
+
+if TYPE_CHECKING:
+    from hearthroll.tui.screens.table import TableScreen
+
+T = TypeVar("T")
+
+PLAN_MOVE = "make_a_plan"
+"""Make a Plan opens the plan form: the plan and its tick boxes are what the move makes."""
+
+
+async def _ask(table: TableScreen, screen: Screen[Any]) -> Any:
+    return await table.app.push_screen_wait(screen)
+
+
+def _fail(table: TableScreen, error: HearthrollError) -> None:
+    table.notify(str(error), severity="error", title="not done")
+
+
+def pick_lists(lists: Sequence[OptionList], move: Move) -> list[PickList]:
+    """Option lists as the picker shows them."""
+    return [
+        PickList(
+            options_heading(lst, move),
+            tuple((o.id, o.text) for o in lst.items),
+            lst.pick,
+            lst.up_to,
+        )
+        for lst in lists
+    ]
+
+
+def summary(table: TableScreen, event: Event) -> RenderableType:
+    """The previewed roll, so the options are picked with the dice in view."""
+    return Group(*render_roll(roll_view(event, table.live.ruleset), results=False))
+
+
+def make_chosen(table: TableScreen, choice: PaletteChoice) -> None:
+    """Make the move picked in the palette, as a flow."""
+    if choice.move == PLAN_MOVE:
+        table.action_new_plan()
+        return
+
+    async def run() -> None:
+        await make_move_flow(table, choice)
+
+    table.run_flow(run)
+
+
+async def make_move_flow(table: TableScreen, choice: PaletteChoice) -> None:
+    """Inputs, options before the roll, the roll (real dice if asked), the band's options."""
+    state, ruleset = table.live.state, table.live.ruleset
+    move = ruleset.move(choice.move)
+    request = MoveRequest(
+        move.id,
+        actor=table.active,
+        advantage=choice.advantage,
+        disadvantage=choice.disadvantage,
+    )
+
+    def trial(wanted: MoveRequest) -> str | None:
+        try:
+            flow.preview_move(state, ruleset, wanted, RandomDice(), RandomDice())
+        except HearthrollError as error:
+            return str(error)
+        return None
+
+    if move.inputs:
+        values: Inputs | None = await _ask(
+            table, MoveInputs(move, lambda v: trial(attrs.evolve(request, inputs=dict(v))))
+        )
+        if values is None:
+            return
+        request = attrs.evolve(request, inputs=dict(values))
+    before = flow.before_lists(state, ruleset, request)
+    if before:
+        picked: list[str] | None = await _ask(
+            table,
+            OptionsPicker(
+                f"{move.name}: before the roll",
+                Text(move.trigger, style="italic"),
+                pick_lists(before, move),
+                lambda p: trial(attrs.evolve(request, before=tuple(p))),
+            ),
+        )
+        if picked is None:
+            return
+        request = attrs.evolve(request, before=tuple(picked))
+    preview = await _roll(table, request, choice.typed, move)
+    if preview is None:
+        return
+    outcome = await _settle(
+        table,
+        preview,
+        move,
+        lambda picks: flow.settle_move(state, ruleset, request, preview, picks),
+    )
+    if outcome is not None:
+        table.commit(outcome)
+
+
+async def _roll(
+    table: TableScreen, request: MoveRequest, typed: bool, move: Move
+) -> Preview | None:
+    state, ruleset = table.live.state, table.live.ruleset
+    if not typed:
+        try:
+            return flow.preview_move(state, ruleset, request, *flow.sources(None, table.dice))
+        except HearthrollError as error:
+            _fail(table, error)
+            return None
+
+    def count(d: Any) -> object:
+        return make_move(
+            state,
+            ruleset,
+            request.move,
+            d,
+            actor=request.actor,
+            advantage=request.advantage,
+            disadvantage=request.disadvantage,
+            picks=request.before,
+            inputs=request.inputs,
+            effect_dice=RandomDice(),
+        )
+
+    needed = flow.dice_needed(count)
+    if needed == 0:
+        return await _roll(table, request, False, move)
+    return await _typed(
+        table,
+        f"{move.name}: the faces of real dice",
+        needed,
+        lambda typed_roll: flow.preview_move(
+            state, ruleset, request, *flow.sources(typed_roll, table.dice)
+        ),
+    )
+
+
+async def _typed(
+    table: TableScreen,
+    title: str,
+    needed: int | None,
+    roll: Callable[[flow.TypedRoll], T],
+) -> T | None:
+    """Ask for typed faces until `roll` takes them (or Escape); the result of the roll."""
+    held: list[T] = []
+
+    def check(text: str) -> str | None:
+        try:
+            held[:] = [roll(flow.check_typed(text))]
+        except HearthrollError as error:
+            return str(error)
+        return None
+
+    hint = f"this roll takes {dice(needed)}" if needed is not None else "type the faces rolled"
+    text = await _ask(table, DiceInput(title, hint, check))
+    return held[0] if text is not None and held else None
+
+
+async def _settle(
+    table: TableScreen,
+    preview: Preview,
+    move: Move,
+    finish: Callable[[list[str]], Outcome],
+) -> Outcome | None:
+    """The outcome to commit: at once, or after the band's options are picked."""
+    if not preview.lists:
+        try:
+            return finish([])
+        except HearthrollError as error:
+            _fail(table, error)
+            return None
+    held: list[Outcome] = []
+
+    def check(picks: list[str]) -> str | None:
+        try:
+            held[:] = [finish(picks)]
+        except HearthrollError as error:
+            return str(error)
+        return None
+
+    title = f"{move.name}: pick your options"
+    picker = OptionsPicker(
+        title, summary(table, preview.event), pick_lists(preview.lists, move), check
+    )
+    picks = await _ask(table, picker)
+    if picks is None or not held:
+        table.notify("cancelled: nothing was committed", severity="warning")
+        return None
+    return held[0]
+
+
+def reroll_flow(table: TableScreen, typed: bool) -> None:
+    """Spend a reroll on the pending bust; a saved roll's options are picked before it lands."""
+
+    async def run() -> None:
+        state, ruleset = table.live.state, table.live.ruleset
+        move_id = state.turn.move
+        if move_id is None or state.turn.status != "bust_pending":
+            table.notify("there is no bust to reroll", severity="error")
+            return
+        move = ruleset.move(move_id)
+        preview: Preview | None
+        if typed:
+            preview = await _typed(
+                table,
+                f"{move.name}: reroll the 1s with real dice",
+                flow.dice_needed(lambda d: reroll(state, ruleset, d, RandomDice())),
+                lambda t: flow.preview_reroll(state, ruleset, *flow.sources(t, table.dice)),
+            )
+        else:
+            try:
+                preview = flow.preview_reroll(state, ruleset, table.dice(), table.dice())
+            except HearthrollError as error:
+                _fail(table, error)
+                return
+        if preview is None:
+            return
+        outcome = await _settle(
+            table,
+            preview,
+            move,
+            lambda picks: flow.settle_reroll(state, ruleset, preview, picks),
+        )
+        if outcome is not None:
+            table.commit(outcome)
+
+    table.run_flow(run)
+
+
+def damage_flow(table: TableScreen, typed: bool) -> None:
+    """Roll the active character's weapon damage, with real dice if asked."""
+    state, ruleset, actor = table.live.state, table.live.ruleset, table.active
+    if not typed:
+        table.run_verb(lambda: damage(state, ruleset, table.dice(), actor=actor))
+        return
+
+    def roll(typed_roll: flow.TypedRoll) -> Outcome:
+        source = TypedDice(typed_roll.dice)
+        outcome = damage(state, ruleset, source, actor=actor)
+        source.finish()
+        return outcome
+
+    async def run() -> None:
+        outcome = await _typed(
+            table,
+            f"{actor}: weapon damage with real dice",
+            flow.dice_needed(lambda d: damage(state, ruleset, d, actor=actor)),
+            roll,
+        )
+        if outcome is not None:
+            table.commit(outcome)
+
+    table.run_flow(run)

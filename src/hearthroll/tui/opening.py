@@ -1,0 +1,88 @@
+"""Making, choosing and closing campaigns from inside the app: the new-campaign form, the
+campaign list, and closing (saved first) when switching or quitting."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from rich.text import Text
+
+from hearthroll.core.errors import HearthrollError
+from hearthroll.tui import places
+from hearthroll.tui.live import QUIT_TIMEOUT, LiveCampaign, create_live, new_table
+from hearthroll.tui.screens.campaigns import NEW, CampaignList
+from hearthroll.tui.screens.new_campaign import CampaignChoice, NewCampaign
+
+if TYPE_CHECKING:
+    from hearthroll.tui.app import HearthrollApp
+
+
+def ask_new(app: HearthrollApp, path: Path | None, *, first: bool = False) -> None:
+    """The new-campaign form; the campaign is created when the form is accepted, then shown.
+
+    Declining it on the way in (`first`) ends the app with a failing status.
+    """
+    made: list[LiveCampaign] = []
+
+    def check(choice: CampaignChoice) -> str | None:
+        if path is None and not choice.name:
+            return "give the campaign a name"
+        target = path or places.file_for(app.data_dir, choice.name)
+        try:
+            campaign = new_table(
+                app.catalog, choice.ruleset, choice.name or target.stem, choice.demo
+            )
+            made[:] = [create_live(target, campaign, app.catalog)]
+        except HearthrollError as error:
+            return str(error)
+        return None
+
+    def done(choice: CampaignChoice | None) -> None:
+        if made:
+            app.show(made[0])
+        elif first:
+            app.exit(return_code=1, message=Text("hearthroll: no campaign was opened"))
+
+    rulesets = [(r.id, r.name) for r in app.catalog.rulesets]
+    name = path.stem if path is not None else ""
+    where = str(path) if path is not None else ""
+    app.push_screen(NewCampaign(rulesets, check, name=name, where=where), done)
+
+
+def campaign_list(app: HearthrollApp) -> None:
+    """The campaigns at hand; the one picked is opened (n asks for a new one)."""
+
+    def picked(path: Path | None) -> None:
+        if path is None or (app.live is not None and path == app.live.path):
+            return
+        if path == NEW:
+            ask_new(app, None)
+        else:
+            app.open_campaign(path)
+
+    current = app.live.path if app.live else None
+    found = places.campaigns(app.data_dir)
+    app.push_screen(CampaignList(found, current, app.data_dir), picked)
+
+
+def close_behind(app: HearthrollApp, live: LiveCampaign) -> None:
+    """Close a campaign switched away from (on a worker thread); unsaved events are said."""
+    status = live.close(QUIT_TIMEOUT)
+    if status.waiting:
+        message = f"{live.path.name}: {status.waiting} event(s) NOT saved: {status.error}"
+        app.call_from_thread(app.notify, message, severity="error", timeout=30)
+
+
+def close_then_exit(app: HearthrollApp, live: LiveCampaign) -> None:
+    """Wait for the save queue (on a worker thread), then exit; say so if it could not drain."""
+    status = live.close(QUIT_TIMEOUT)
+    if not status.waiting:
+        app.call_from_thread(app.exit)
+        return
+    message = Text(
+        f"hearthroll: {status.waiting} event(s) could NOT be saved to {live.path}: "
+        f"{status.error}. They were lost when hearthroll closed; play them again.",
+        style="bold red",
+    )
+    app.call_from_thread(app.exit, None, 1, message)

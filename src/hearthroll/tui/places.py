@@ -1,0 +1,95 @@
+"""Where campaigns live: the data folder, the recent list, and names for new campaign files."""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+ENV_DATA_DIR = "HEARTHROLL_DATA_DIR"
+"""An environment variable that moves the data folder (tests, portable installs)."""
+RECENT = "recent.txt"
+"""The file in the data folder listing recently opened campaigns, newest first."""
+DEMO = "demo.toml"
+"""The demo campaign a first run creates in the data folder."""
+MAX_RECENT = 20
+
+
+def data_dir(override: Path | None = None) -> Path:
+    """The folder for campaigns and the recent list: `override`, the env variable, or the
+    platform's user data folder."""
+    if override is not None:
+        return override
+    env = os.environ.get(ENV_DATA_DIR)
+    if env:
+        return Path(env)
+    from platformdirs import user_data_path
+
+    return user_data_path("hearthroll")
+
+
+def cache_dir(override: Path | None = None) -> Path:
+    """Where startup caches go: beside the data when the data folder is moved (tests, portable
+    installs), else the platform's user cache folder."""
+    if override is not None:
+        return override / ".cache"
+    env = os.environ.get(ENV_DATA_DIR)
+    if env:
+        return Path(env) / ".cache"
+    from platformdirs import user_cache_path
+
+    return user_cache_path("hearthroll")
+
+
+def recent(folder: Path) -> list[Path]:
+    """Campaigns opened lately, newest first (files that vanished are left in)."""
+    try:
+        text = (folder / RECENT).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return []
+    return [Path(line) for line in text.splitlines() if line.strip()]
+
+
+def remember(folder: Path, path: Path) -> bool:
+    """Put `path` first in the recent list; False when the list cannot be written."""
+    path = path.resolve()
+    paths = [path, *(p for p in recent(folder) if p != path)][:MAX_RECENT]
+    target = folder / RECENT
+    temp = folder / f".{RECENT}.tmp"
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        temp.write_text("".join(f"{p}\n" for p in paths), encoding="utf-8")
+        os.replace(temp, target)
+    except OSError:
+        return False
+    return True
+
+
+def last_used(folder: Path) -> Path | None:
+    """The newest campaign in the recent list that is still there."""
+    return next((p for p in recent(folder) if p.is_file()), None)
+
+
+def campaigns(folder: Path) -> list[Path]:
+    """Campaign files to offer: the recent ones that still exist, then the data folder's."""
+    from hearthroll.store.campaigns import is_campaign_file
+
+    found: list[Path] = []
+    for path in recent(folder):
+        if path.is_file() and path not in found:
+            found.append(path)
+    try:
+        local = sorted(folder.glob("*.toml"))
+    except OSError:
+        local = []
+    for path in local:
+        path = path.resolve()
+        if path not in found and is_campaign_file(path):
+            found.append(path)
+    return found
+
+
+def file_for(folder: Path, name: str) -> Path:
+    """The file a new campaign called `name` gets in `folder`: "Red Hollow" → red-hollow.toml."""
+    slug = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") or "campaign"
+    return folder / f"{slug}.toml"

@@ -1,0 +1,1 @@
+"""The app's screens: the table (the controller) and the modals it opens."""

@@ -1,0 +1,70 @@
+"""What every small modal shares: Escape cancels, and a value the table refuses keeps the
+modal open with the reason shown in place."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import ClassVar, Generic, TypeVar
+
+from textual import events
+from textual.binding import Binding, BindingType
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Input, Static
+
+T = TypeVar("T")
+
+Check = Callable[[T], "str | None"]
+"""Tries a value: None when the table took it, else the reason it was refused."""
+
+
+class Dialog(ModalScreen[T | None], Generic[T]):
+    """A modal that hands its value to `check` and closes only when the value is taken."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, check: Check[T] | None = None) -> None:
+        super().__init__()
+        self._check = check
+
+    def submit(self, value: T) -> None:
+        """Close with `value` if the table takes it; else show why not and stay open."""
+        error = self._check(value) if self._check is not None else None
+        if error:
+            self.show_error(error)
+        else:
+            self.dismiss(value)
+
+    def show_error(self, message: str) -> None:
+        """The reason a value was refused, under the fields."""
+        for error in self.query("#error").results(Static):
+            error.update(message)
+            error.display = True
+
+    def action_cancel(self) -> None:
+        """Close without a value."""
+        self.dismiss(None)
+
+    def on_key(self, event: events.Key) -> None:
+        catch_early_key(self, event)
+
+
+def catch_early_key(screen: Screen[object], event: events.Key) -> bool:
+    """Put a letter typed before any field had focus into the first field (fast typing)."""
+    if screen.focused is not None or not (event.is_printable and event.character):
+        return False
+    fields = screen.query(Input)
+    if not fields:
+        return False
+    event.stop()
+    event.prevent_default()
+    field = fields.first()
+    field.focus()
+    field.insert_text_at_cursor(event.character)
+    return True
+
+
+def error_line() -> Static:
+    """The place where a refused value's reason appears."""
+    line = Static("", id="error", classes="error", markup=False)
+    line.display = False
+    return line

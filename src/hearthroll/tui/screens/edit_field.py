@@ -1,0 +1,46 @@
+"""Edit any sheet field: a path (NAME.field or steading.field) and a value, checked by the
+engine; a bad value is refused with the reason and the modal stays open."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.suggester import SuggestFromList
+from textual.widgets import Input, Static
+
+from hearthroll.tui.screens.dialog import Check, Dialog, error_line
+
+
+class EditField(Dialog[tuple[str, str]]):
+    """Path, then value; Enter on the value sets it."""
+
+    def __init__(self, path: str, paths: Sequence[str], check: Check[tuple[str, str]]) -> None:
+        super().__init__(check)
+        self._path = path
+        self._paths = tuple(paths)
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="edit-field", classes="dialog small"):
+            yield Static("Edit a field", classes="title")
+            yield Input(
+                value=self._path,
+                placeholder="Brannoc.hp or steading.size",
+                suggester=SuggestFromList(self._paths, case_sensitive=False),
+                id="path",
+            )
+            yield Input(placeholder="value", id="value")
+            yield error_line()
+            yield Static("→ accept suggestion  ⏎ next / set  esc cancel", classes="keys")
+
+    def on_mount(self) -> None:
+        self.query_one("#path", Input).focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        if event.input.id == "path":
+            self.query_one("#value", Input).focus()
+            return
+        path = self.query_one("#path", Input).value.strip()
+        self.submit((path, event.value))

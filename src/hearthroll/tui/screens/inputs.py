@@ -1,0 +1,77 @@
+"""What a move asks before it is rolled: Trade & Barter's Value, buying or selling."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.widgets import Input, OptionList, Static
+
+from hearthroll.core.rules import Move
+from hearthroll.tui.screens.dialog import Check, Dialog, error_line
+
+Inputs = Mapping[str, "int | str"]
+
+
+class MoveInputs(Dialog[Inputs]):
+    """A field per input: a number, or a list of choices; Enter takes them all."""
+
+    def __init__(self, move: Move, check: Check[Inputs]) -> None:
+        super().__init__(check)
+        self._move = move
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="move-inputs", classes="dialog small"):
+            yield Static(f"{self._move.name}: before the roll", classes="title", markup=False)
+            for spec in self._move.inputs:
+                yield Static(spec.name + (f" — {spec.text}" if spec.text else ""), markup=False)
+                if spec.choices:
+                    yield OptionList(*spec.choices, id=f"in-{spec.id}", classes="choices")
+                else:
+                    yield Input(type="integer", placeholder=str(spec.default), id=f"in-{spec.id}")
+            yield error_line()
+            yield Static("tab next field  ⏎ roll  esc cancel", classes="keys")
+
+    def on_mount(self) -> None:
+        for spec in self._move.inputs:
+            widget = self.query_one(f"#in-{spec.id}")
+            if isinstance(widget, OptionList):
+                widget.highlighted = 0
+        first = self._move.inputs[0].id if self._move.inputs else None
+        if first:
+            self.query_one(f"#in-{first}").focus()
+
+    def values(self) -> dict[str, int | str] | str:
+        """The inputs given, or the reason they cannot be read."""
+        found: dict[str, int | str] = {}
+        for spec in self._move.inputs:
+            widget = self.query_one(f"#in-{spec.id}")
+            if isinstance(widget, OptionList):
+                index = widget.highlighted
+                if index is not None:
+                    found[spec.id] = spec.choices[index]
+            elif isinstance(widget, Input):
+                text = widget.value.strip()
+                if not text:
+                    return f"type the {spec.name}"
+                try:
+                    found[spec.id] = int(text)
+                except ValueError:
+                    return f"{spec.name} is a whole number, not {text!r}"
+        return found
+
+    def _go(self) -> None:
+        values = self.values()
+        if isinstance(values, str):
+            self.show_error(values)
+        else:
+            self.submit(values)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self._go()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self._go()

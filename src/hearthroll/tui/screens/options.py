@@ -1,0 +1,93 @@
+"""The options a band offers (Muster's pick 2, Volley's pick 1, the GM's pick), picked before
+the move is committed."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar
+
+import attrs
+from rich.console import RenderableType
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.widgets import SelectionList, Static
+
+from hearthroll.tui.screens.dialog import Check, Dialog, error_line
+
+
+@attrs.frozen
+class PickList:
+    """One option list: its heading, its items (id, text), how many to pick."""
+
+    heading: str
+    items: tuple[tuple[str, str], ...]
+    pick: int
+    up_to: bool = False
+
+
+class OptionsPicker(Dialog[list[str]]):
+    """Space toggles, 1–9 toggles that item, Enter takes the picks (a single pick may just be
+    highlighted), Escape cancels the whole move."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "done", "Done", priority=True),
+        *(Binding(str(n), f"number({n})", show=False) for n in range(1, 10)),
+    ]
+
+    def __init__(
+        self,
+        title: str,
+        summary: RenderableType,
+        lists: Sequence[PickList],
+        check: Check[list[str]],
+    ) -> None:
+        super().__init__(check)
+        self._title = title
+        self._summary = summary
+        self._lists = tuple(lists)
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="options", classes="dialog"):
+            yield Static(self._title, classes="title", markup=False)
+            yield Static(self._summary, id="summary")
+            for number, pick_list in enumerate(self._lists):
+                yield Static(pick_list.heading, classes="heading", markup=False)
+                yield SelectionList[str](
+                    *((text, item_id) for item_id, text in pick_list.items),
+                    id=f"list-{number}",
+                    classes="picks",
+                )
+            yield error_line()
+            yield Static("space pick  1-9 pick  ⏎ done  esc cancel the move", classes="keys")
+
+    def on_mount(self) -> None:
+        for widget in self._selections():
+            widget.highlighted = 0
+        self.query_one("#list-0", SelectionList).focus()
+
+    def _selections(self) -> list[SelectionList[str]]:
+        return [self.query_one(f"#list-{n}", SelectionList) for n in range(len(self._lists))]
+
+    def picks(self) -> list[str]:
+        """The ids picked; a list of one pick with nothing ticked takes its highlighted item."""
+        chosen: list[str] = []
+        for pick_list, widget in zip(self._lists, self._selections(), strict=True):
+            selected = list(widget.selected)
+            if not selected and pick_list.pick == 1 and not pick_list.up_to:
+                index = widget.highlighted
+                if index is not None:
+                    selected = [widget.get_option_at_index(index).value]
+            chosen += selected
+        return chosen
+
+    def action_done(self) -> None:
+        """Take the picks, if the table accepts them."""
+        self.submit(self.picks())
+
+    def action_number(self, number: int) -> None:
+        """Toggle item `number` of the focused list."""
+        focused = self.focused
+        if isinstance(focused, SelectionList) and number <= focused.option_count:
+            focused.toggle(focused.get_option_at_index(number - 1).value)
+            focused.highlighted = number - 1

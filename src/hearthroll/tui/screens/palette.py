@@ -1,0 +1,194 @@
+"""The move palette: type a few letters (typos forgiven), see the move's card, Enter rolls it."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar
+
+import attrs
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Input, OptionList, Static
+from textual.widgets.option_list import Option
+
+from hearthroll.core.rules import Move, Ruleset
+from hearthroll.core.search import MoveIndex
+from hearthroll.tui.card import move_card
+from hearthroll.tui.screens.dialog import catch_early_key
+
+LIMIT = 40
+
+
+@attrs.frozen
+class PaletteChoice:
+    """The move picked, and how to roll it."""
+
+    move: str
+    advantage: bool = False
+    disadvantage: bool = False
+    typed: bool = False
+    """Ask for the faces of real dice before rolling."""
+
+
+class MovePalette(ModalScreen[PaletteChoice | None]):
+    """Search the campaign's moves; F2/F3 advantage and disadvantage, F4 real dice."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", "Close"),
+        Binding("down", "cursor(1)", "Next", show=False),
+        Binding("up", "cursor(-1)", "Previous", show=False),
+        Binding("pagedown", "cursor(8)", show=False),
+        Binding("pageup", "cursor(-8)", show=False),
+        Binding("f2,alt+a", "toggle('advantage')", "Advantage"),
+        Binding("f3,alt+d", "toggle('disadvantage')", "Disadvantage"),
+        Binding("f4,alt+t", "toggle('typed')", "Real dice"),
+    ]
+
+    def __init__(
+        self,
+        ruleset: Ruleset,
+        index: MoveIndex,
+        *,
+        title: str = "Make a move",
+        risky_only: bool = False,
+    ) -> None:
+        super().__init__()
+        self._ruleset = ruleset
+        self._index = index
+        self._title = title
+        self._risky_only = risky_only
+        self._shown: list[Move] = []
+        self.flags = {"advantage": False, "disadvantage": False, "typed": False}
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="palette", classes="dialog"):
+            yield Static(self._title, id="palette-title", classes="title")
+            yield Input(placeholder="type a move: clash, mus, hakc…", id="query")
+            yield Static(id="toggles")
+            with Horizontal(id="palette-body"):
+                yield OptionList(id="hits")
+                with VerticalScroll(id="card-scroll"):
+                    yield Static(id="card")
+
+    def on_mount(self) -> None:
+        self.query_one("#hits", OptionList).can_focus = False
+        self._search("")
+        self._show_toggles()
+        self.query_one("#query", Input).focus()
+
+    def _search(self, query: str) -> None:
+        moves = self._ruleset.moves
+        hits = [moves[h.index] for h in self._index.search(query)]
+        if self._risky_only:
+            hits = [m for m in hits if m.risky]
+        self._shown = hits[:LIMIT]
+        options = [Option(self._prompt(m), id=m.id) for m in self._shown]
+        hit_list = self.query_one("#hits", OptionList)
+        hit_list.set_options(options)
+        if options:
+            hit_list.highlighted = 0
+        self._show_card()
+
+    @staticmethod
+    def _prompt(move: Move) -> Text:
+        text = Text(move.name, style="bold")
+        if move.risky:
+            text.append(" ●", style="red")
+        return text
+
+    def _current(self) -> Move | None:
+        index = self.query_one("#hits", OptionList).highlighted
+        if index is None or not 0 <= index < len(self._shown):
+            return None
+        return self._shown[index]
+
+    def _show_card(self) -> None:
+        move = self._current()
+        card = self.query_one("#card", Static)
+        if move is None:
+            card.update(Text("no move matches: try fewer letters", style="dim"))
+        else:
+            card.update(move_card(move, self._ruleset))
+
+    def _show_toggles(self) -> None:
+        def box(key: str, label: str, flag: str) -> Text:
+            on = self.flags[flag]
+            return Text.assemble(
+                (key, "bold reverse"),
+                f" {label} ",
+                ("☒" if on else "☐", "bold green" if on else ""),
+            )
+
+        line = Text("  ").join(
+            [
+                box("F2", "advantage", "advantage"),
+                box("F3", "disadvantage", "disadvantage"),
+                box("F4", "real dice", "typed"),
+                Text.assemble(("⏎", "bold reverse"), " roll  ", ("esc", "bold reverse"), " close"),
+            ]
+        )
+        self.query_one("#toggles", Static).update(line)
+
+    def on_key(self, event: events.Key) -> None:
+        """Letters typed before the field has focus (a fast `/hakc⏎`) still go into it."""
+        if catch_early_key(self, event) or self.focused is not None:
+            return
+        if event.key == "enter":
+            event.stop()
+            self._choose()
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        event.stop()
+        self._search(event.value)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self._choose()
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        event.stop()
+        self._show_card()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self._choose()
+
+    def _choose(self) -> None:
+        move = self._current()
+        if move is None:
+            self.notify("no move matches what you typed", severity="warning")
+            return
+        self.dismiss(
+            PaletteChoice(
+                move.id,
+                advantage=self.flags["advantage"],
+                disadvantage=self.flags["disadvantage"],
+                typed=self.flags["typed"],
+            )
+        )
+
+    def action_cursor(self, step: int) -> None:
+        """Move the highlight through the matches."""
+        hits = self.query_one("#hits", OptionList)
+        if not self._shown:
+            return
+        current = hits.highlighted or 0
+        hits.highlighted = max(0, min(len(self._shown) - 1, current + step))
+
+    def action_toggle(self, flag: str) -> None:
+        """Flip advantage, disadvantage or real dice for this roll."""
+        self.flags[flag] = not self.flags[flag]
+        self._show_toggles()
+
+    def action_cancel(self) -> None:
+        """Close without a move."""
+        self.dismiss(None)
+
+    @property
+    def shown(self) -> Sequence[Move]:
+        """The moves listed now, best first."""
+        return tuple(self._shown)

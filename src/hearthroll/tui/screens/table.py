@@ -1,0 +1,415 @@
+"""The table: the main screen and the controller. It owns the live campaign, turns keys into
+engine verbs, commits their outcomes (saved behind, in order) and hands snapshots down."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, ClassVar
+
+import attrs
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer
+
+from hearthroll.core.errors import HearthrollError, TurnError
+from hearthroll.core.events import Event, Outcome
+from hearthroll.tui import views
+from hearthroll.tui.live import LiveCampaign
+from hearthroll.tui.messages import EventChosen, SaveChanged
+from hearthroll.tui.saver import SaveStatus
+from hearthroll.tui.widgets.character_sheet import CharacterSheet
+from hearthroll.tui.widgets.dice_tray import DiceTray
+from hearthroll.tui.widgets.move_log import MoveLog
+from hearthroll.tui.widgets.party_bar import PartyBar
+from hearthroll.tui.widgets.status_line import StatusLine
+from hearthroll.tui.widgets.steading_sheet import SteadingSheet
+
+if TYPE_CHECKING:
+    from hearthroll.tui.flow import DiceFactory
+
+Verb = Callable[[], Outcome]
+
+
+class TableScreen(Screen[None]):
+    """Party bar, character and steading sheets, dice tray, move log and the keys that matter."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("slash", "palette", "Move", key_display="/", priority=True),
+        Binding("ctrl+p", "palette", "Move", show=False, priority=True),
+        Binding("p", "push", "Push", priority=True),
+        Binding("r", "reroll", "Reroll", priority=True),
+        Binding("R", "reroll(True)", "Reroll real dice", show=False, priority=True),
+        Binding("a", "accept", "Accept bust", priority=True),
+        Binding("s", "stop", "Stop", priority=True),
+        Binding("plus", "prep", "+1 Prep", key_display="+", priority=True),
+        Binding("u", "undo", "Undo", priority=True),
+        Binding("U,ctrl+r", "redo", "Redo", show=False, priority=True),
+        Binding("h", "hold", "Holds", show=False, priority=True),
+        Binding("x", "mark_xp", "Mark XP", show=False, priority=True),
+        Binding("L", "level_up", "Level Up", priority=True),
+        Binding("e", "edit", "Edit field", show=False, priority=True),
+        Binding("n", "note", "Note", show=False, priority=True),
+        Binding("d", "damage", "Damage", show=False, priority=True),
+        Binding("D", "damage(True)", "Damage real dice", show=False, priority=True),
+        Binding("m", "new_plan", "Make a Plan", show=False, priority=True),
+        Binding("k", "plans", "Tick plans", show=False, priority=True),
+        Binding("c", "campaigns", "Campaigns", show=False, priority=True),
+        Binding("tab", "cycle(1)", "Next character", show=False, priority=True),
+        Binding("shift+tab", "cycle(-1)", "Previous character", show=False, priority=True),
+        *(
+            Binding(str(n), f"pick({n})", f"Character {n}", show=False, priority=True)
+            for n in range(1, 10)
+        ),
+        Binding("question_mark", "help", "Keys", key_display="?", priority=True),
+        Binding("q", "app.quit", "Quit", priority=True),
+    ]
+
+    def __init__(self, live: LiveCampaign, dice: DiceFactory, data_dir: Path) -> None:
+        super().__init__()
+        self.live = live
+        self.dice = dice
+        self.data_dir = data_dir
+        self.active: str | None = live.state.active or next(iter(live.state.characters), None)
+        self._save_status = SaveStatus()
+
+    # --- layout and snapshots -------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield StatusLine(id="status")
+        yield PartyBar(id="party")
+        with Horizontal(id="panes"):
+            with Vertical(id="left"):
+                yield CharacterSheet(id="sheet", classes="pane")
+                yield SteadingSheet(id="steading", classes="pane")
+            with Vertical(id="right"):
+                yield DiceTray(id="tray", classes="pane")
+                yield MoveLog(id="log", classes="pane")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#tray").border_title = "dice tray"
+        self.query_one("#log").border_title = "move log"
+        self.live.listen(lambda status: self.post_message(SaveChanged(status)))
+        self.refresh_view()
+        self.query_one(MoveLog).focus()
+        if self.live.repaired:
+            self.notify(f"repaired: {self.live.repaired} saved event(s) replayed onto the state")
+
+    def refresh_view(self) -> None:
+        """Hand every pane a fresh snapshot of the campaign."""
+        state, ruleset, events = self.live.state, self.live.ruleset, self.live.events
+        if self.active not in state.characters:
+            self.active = next(iter(state.characters), None)
+        saving = self._save_status
+        self.query_one(StatusLine).view = attrs.evolve(
+            views.status_view(state, ruleset, self.live.path.name),
+            waiting=saving.waiting,
+            error=saving.error,
+            note=saving.note,
+        )
+        self.query_one(PartyBar).view = views.party_view(state, ruleset, self.active)
+        self.query_one(CharacterSheet).view = views.sheet_view(state, ruleset, self.active)
+        self.query_one(SteadingSheet).view = views.steading_view(state, ruleset)
+        self.query_one(DiceTray).view = views.tray_view(state, ruleset, self.active, events)
+        self.query_one(MoveLog).view = views.log_view(events)
+        self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Show (and allow) the turn's keys only when they apply."""
+        turn = self.live.state.turn
+        pending = turn.status == "bust_pending"
+        pool = "pool" in self.live.ruleset.mechanics
+        if action in ("reroll", "accept"):
+            return pending
+        if action == "prep":
+            actor = self.live.state.characters.get(turn.actor or "")
+            return pending and actor is not None and bool(actor.holds.get("preparation"))
+        if action == "stop":
+            return turn.actor is not None and turn.status == "open" and turn.pushes > 0
+        if action == "push":
+            return pool and not pending
+        if action == "level_up":
+            character = self.live.state.characters.get(self.active or "")
+            return character is not None and views.ready_to_level(self.live.ruleset, character)
+        return True
+
+    # --- committing -----------------------------------------------------------------------
+
+    def commit(self, outcome: Outcome) -> Event:
+        """Show the outcome at once; the save queue writes it behind."""
+        event = self.live.commit(outcome)
+        self.refresh_view()
+        return event
+
+    def attempt(self, verb: Verb) -> str | None:
+        """Run a verb and commit it; the engine's refusal comes back as text, nothing changed."""
+        try:
+            outcome = verb()
+        except HearthrollError as error:
+            return str(error)
+        self.commit(outcome)
+        return None
+
+    def run_verb(self, verb: Verb) -> None:
+        """Run a verb; a refusal shows as a notification."""
+        error = self.attempt(verb)
+        if error:
+            self.notify(error, severity="error", title="not done")
+
+    def on_save_changed(self, message: SaveChanged) -> None:
+        status = message.status
+        was_failing = self._save_status.failing
+        self.live.stamped(status.stamped)
+        self._save_status = status
+        if status.failing and not was_failing:
+            self.notify(f"NOT SAVED — retrying: {status.error}", severity="error", timeout=30)
+        elif was_failing and not status.failing:
+            self.notify("saving works again: everything is on disk")
+        if status.note:
+            self.notify(status.note, severity="warning", timeout=15)
+        self.refresh_view()
+
+    # --- characters -----------------------------------------------------------------------
+
+    def action_pick(self, number: int) -> None:
+        """Look at character `number` (moves are made as them)."""
+        names = list(self.live.state.characters)
+        if 1 <= number <= len(names):
+            self.active = names[number - 1]
+            self.refresh_view()
+
+    def action_cycle(self, step: int) -> None:
+        """The next (or previous) character."""
+        names = list(self.live.state.characters)
+        if not names:
+            return
+        index = names.index(self.active) if self.active in names else -1
+        self.active = names[(index + step) % len(names)]
+        self.refresh_view()
+
+    # --- moves and the pool turn -----------------------------------------------------------
+
+    def action_palette(self) -> None:
+        """Open the move palette."""
+        from hearthroll.tui.screens.palette import MovePalette
+
+        title = f"Make a move as {self.active}" if self.active else "Make a move"
+        palette = MovePalette(self.live.ruleset, self.live.index, title=title)
+        self.app.push_screen(palette, self._chosen)
+
+    def action_push(self) -> None:
+        """Open the palette on RISKY moves: the next push of the turn."""
+        from hearthroll.tui.screens.palette import MovePalette
+
+        n = views.next_pool(self.live.state, self.active)
+        title = f"Push: {self.active}'s next RISKY move rolls {views.dice(n)}"
+        palette = MovePalette(self.live.ruleset, self.live.index, title=title, risky_only=True)
+        self.app.push_screen(palette, self._chosen)
+
+    def _chosen(self, choice: object) -> None:
+        from hearthroll.tui.moves import make_chosen
+
+        if choice is not None:
+            make_chosen(self, choice)
+
+    def action_reroll(self, typed: bool = False) -> None:
+        """Spend a reroll on the pending bust."""
+        from hearthroll.tui.moves import reroll_flow
+
+        reroll_flow(self, typed)
+
+    def action_accept(self) -> None:
+        """Take the bust: XP for each kept 1, the turn ends."""
+        from hearthroll.core import session
+
+        self.run_verb(lambda: session.accept(self.live.state, self.live.ruleset, self.dice()))
+
+    def action_stop(self) -> None:
+        """End the turn before a bust: rerolls refresh."""
+        from hearthroll.core import session
+
+        self.run_verb(lambda: session.stop(self.live.state, self.live.ruleset))
+
+    def action_prep(self) -> None:
+        """Spend 1 Preparation for +1 on one kept die of the pending bust."""
+        from hearthroll.core import session
+        from hearthroll.tui.screens.prompt import LinePrompt
+
+        def check(text: str) -> str | None:
+            if not text.strip().isdigit():
+                return f"give the kept die's number (1, 2, …), not {text!r}"
+            position = int(text)
+            return self.attempt(
+                lambda: session.prep(self.live.state, self.live.ruleset, position, self.dice())
+            )
+
+        self.app.push_screen(LinePrompt("+1 from Preparation on kept die number…", check))
+
+    # --- sheets -----------------------------------------------------------------------------
+
+    def action_hold(self) -> None:
+        """Gain or spend a hold."""
+        from hearthroll.core import edits
+        from hearthroll.tui.screens.hold import HoldChange
+
+        character = self.live.state.characters.get(self.active or "")
+        if character is None:
+            self.notify("no character to hold anything", severity="warning")
+            return
+        holds = [(h.id, h.name, character.holds.get(h.id, 0)) for h in self.live.ruleset.holds]
+
+        def check(value: tuple[str, int]) -> str | None:
+            hold_id, amount = value
+            return self.attempt(
+                lambda: edits.hold(self.live.state, self.live.ruleset, hold_id, amount, self.active)
+            )
+
+        self.app.push_screen(HoldChange(character.name, holds, check))
+
+    def action_mark_xp(self) -> None:
+        """Mark 1 XP on the active character."""
+        from hearthroll.core import edits
+
+        character = self.live.state.characters.get(self.active or "")
+        if character is None:
+            return
+        path, value = f"{character.name}.xp", str(character.xp + 1)
+        self.run_verb(lambda: edits.set_field(self.live.state, self.live.ruleset, path, value))
+
+    def action_level_up(self) -> None:
+        """Level Up the active character, if their XP allows."""
+        from hearthroll.core import edits
+
+        self.run_verb(lambda: edits.do_level_up(self.live.state, self.live.ruleset, self.active))
+
+    def action_edit(self) -> None:
+        """Edit any field of a sheet or the steading."""
+        from hearthroll.core import edits
+        from hearthroll.tui.fields import field_paths
+        from hearthroll.tui.screens.edit_field import EditField
+
+        def check(value: tuple[str, str]) -> str | None:
+            path, text = value
+            return self.attempt(
+                lambda: edits.set_field(self.live.state, self.live.ruleset, path, text)
+            )
+
+        start = f"{self.active}." if self.active else "steading."
+        paths = field_paths(self.live.state, self.live.ruleset)
+        self.app.push_screen(EditField(start, paths, check))
+
+    def action_note(self) -> None:
+        """The GM's line in the log."""
+        from hearthroll.core import edits
+        from hearthroll.tui.screens.prompt import LinePrompt
+
+        def check(text: str) -> str | None:
+            return self.attempt(lambda: edits.note(self.live.state, text))
+
+        prompt = LinePrompt("GM's note", check, placeholder="a hard move, a scene…")
+        self.app.push_screen(prompt)
+
+    def action_damage(self, typed: bool = False) -> None:
+        """Roll the active character's weapon damage."""
+        from hearthroll.tui.moves import damage_flow
+
+        damage_flow(self, typed)
+
+    def action_new_plan(self) -> None:
+        """Make a Plan: a project with its requirements."""
+        from hearthroll.core import edits
+        from hearthroll.tui.screens.new_plan import NewPlan, PlanForm
+
+        def check(value: NewPlan) -> str | None:
+            name, requirements = value
+            return self.attempt(lambda: edits.add_plan(self.live.state, name, requirements))
+
+        self.app.push_screen(PlanForm(check))
+
+    def action_plans(self) -> None:
+        """Tick a plan's boxes, or strike it."""
+        from hearthroll.core import edits
+        from hearthroll.tui.screens.plans import PlanBoard, PlanChange
+
+        steading = views.steading_view(self.live.state, self.live.ruleset)
+        if steading is None or not steading.plans:
+            self.notify("no plans yet: m makes one", severity="warning")
+            return
+
+        def apply(changes: list[PlanChange] | None) -> None:
+            for kind, name, number in changes or []:
+                state = self.live.state
+                if kind == "drop":
+                    error = self.attempt(lambda n=name, s=state: edits.drop_plan(s, n))
+                else:
+                    done = kind == "tick"
+                    error = self.attempt(
+                        lambda n=name, i=number, s=state, d=done: edits.tick(s, n, i, d)
+                    )
+                if error:
+                    self.notify(error, severity="error")
+                    return
+
+        self.app.push_screen(PlanBoard(steading.plans), apply)
+
+    # --- the log ----------------------------------------------------------------------------
+
+    def action_undo(self) -> None:
+        """Revert the last event undo can reach."""
+        from hearthroll.core import edits
+
+        def verb() -> Outcome:
+            stack = self.live.state.history.undo
+            if not stack:
+                raise TurnError("nothing to undo")
+            return edits.undo(self.live.state, self.live.event(stack[-1]))
+
+        self.run_verb(verb)
+
+    def action_redo(self) -> None:
+        """Reapply the last undone event."""
+        from hearthroll.core import edits
+
+        def verb() -> Outcome:
+            stack = self.live.state.history.redo
+            if not stack:
+                raise TurnError("nothing to redo")
+            return edits.redo(self.live.state, self.live.event(stack[-1]))
+
+        self.run_verb(verb)
+
+    def on_event_chosen(self, message: EventChosen) -> None:
+        from hearthroll.tui.screens.event_detail import EventDetail
+
+        try:
+            event = self.live.event(message.seq)
+        except HearthrollError as error:
+            self.notify(str(error), severity="error")
+            return
+        self.app.push_screen(EventDetail(event))
+
+    # --- elsewhere -------------------------------------------------------------------------
+
+    def action_help(self) -> None:
+        """Every key."""
+        from hearthroll.tui.keys import help_sections
+        from hearthroll.tui.screens.help import HelpScreen
+
+        self.app.push_screen(HelpScreen(help_sections(self.BINDINGS)))
+
+    def action_campaigns(self) -> None:
+        """The campaign list: open another, or make a new one."""
+        from hearthroll.tui.app import HearthrollApp
+        from hearthroll.tui.opening import campaign_list
+
+        if isinstance(self.app, HearthrollApp):
+            campaign_list(self.app)
+
+    @work(exclusive=True, group="flow")
+    async def run_flow(self, flow: Callable[[], Awaitable[None]]) -> None:
+        """Run a flow of modals one after another (a move, its inputs, its options)."""
+        await flow()

@@ -1,0 +1,386 @@
+"""Snapshots the widgets render: plain frozen values read off the campaign and its log.
+
+The main screen builds them after every event and hands them down; a widget only formats
+what it is given. Numbers the rules define (XP needed, load, odds) are read here from the
+ruleset and the engine, never worked out in a widget.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import attrs
+
+from hearthroll.core.describe import BAND_WORDS
+from hearthroll.core.events import Event
+from hearthroll.core.rules import Ruleset
+from hearthroll.core.state import Campaign, Character
+
+ROLL_KINDS = ("move", "reroll", "accept", "prep")
+
+
+@attrs.frozen
+class StatusView:
+    """The top line: which campaign, and whether everything is saved."""
+
+    campaign: str
+    ruleset: str
+    file: str
+    waiting: int = 0
+    error: str | None = None
+    note: str | None = None
+
+
+@attrs.frozen
+class Member:
+    """One character in the party bar."""
+
+    number: int
+    name: str
+    level: int
+    hp: str
+    rerolls: int | None
+    active: bool
+    in_turn: bool
+    ready: bool
+
+
+@attrs.frozen
+class PartyView:
+    """The party bar: every character, one short status each."""
+
+    members: tuple[Member, ...] = ()
+
+
+@attrs.frozen
+class SheetView:
+    """The active character's sheet."""
+
+    name: str
+    template: str
+    level: int
+    xp: int
+    xp_needed: int | None
+    ready: bool
+    rerolls: int | None
+    meters: tuple[tuple[str, int, int | None], ...]
+    armor: int
+    load: int | None
+    load_max: int | None
+    gear: tuple[str, ...]
+    stats: tuple[tuple[str, int], ...]
+    holds: tuple[tuple[str, int], ...]
+    conditions: tuple[str, ...]
+    forward: int
+    notes: str
+
+
+@attrs.frozen
+class PlanView:
+    """A plan and its tick boxes."""
+
+    name: str
+    requirements: tuple[tuple[str, bool], ...]
+
+
+@attrs.frozen
+class SteadingView:
+    """The steading's sheet."""
+
+    name: str
+    size: str
+    season: str
+    stats: tuple[tuple[str, int], ...]
+    flags: tuple[str, ...]
+    muster: tuple[str, ...]
+    plans: tuple[PlanView, ...]
+
+
+@attrs.frozen
+class RollView:
+    """The last roll, as the tray shows it."""
+
+    seq: int
+    title: str
+    mechanic: str
+    kept: tuple[int, ...]
+    dropped: tuple[int, ...]
+    total: int | None
+    band: str
+    label: str
+    words: str
+    text: str
+    pending: bool
+    picked: tuple[str, ...]
+    modifiers: tuple[str, ...]
+    results: tuple[str, ...]
+
+
+@attrs.frozen
+class TrayView:
+    """The dice tray: the turn, the last roll, what can be done next and the odds of a push."""
+
+    pool: bool
+    turn: str
+    roll: RollView | None
+    actions: tuple[tuple[str, str], ...]
+    odds: str | None
+
+
+@attrs.frozen
+class LogLine:
+    """One event in the move log."""
+
+    seq: int
+    text: str
+    undone: bool = False
+
+
+@attrs.frozen
+class LogView:
+    """The move log, oldest first."""
+
+    lines: tuple[LogLine, ...] = ()
+
+
+def status_view(state: Campaign, ruleset: Ruleset, file: str) -> StatusView:
+    """The campaign's name, ruleset and file."""
+    return StatusView(state.name or file, ruleset.name, file)
+
+
+def party_view(state: Campaign, ruleset: Ruleset, active: str | None) -> PartyView:
+    """Every character with level, HP, rerolls and markers."""
+    members = []
+    for number, character in enumerate(state.characters.values(), start=1):
+        members.append(
+            Member(
+                number=number,
+                name=character.name,
+                level=character.level,
+                hp=_hp(ruleset, character),
+                rerolls=character.rerolls_left if _pool(ruleset) else None,
+                active=character.name == active,
+                in_turn=character.name == state.turn.actor,
+                ready=ready_to_level(ruleset, character),
+            )
+        )
+    return PartyView(tuple(members))
+
+
+def _pool(ruleset: Ruleset) -> bool:
+    return "pool" in ruleset.mechanics
+
+
+def _hp(ruleset: Ruleset, character: Character) -> str:
+    for meter in ruleset.meters:
+        if meter.id in character.meters:
+            top = character.maxima.get(meter.id, meter.max)
+            value = character.meters[meter.id]
+            return f"{meter.name} {value}" + (f"/{top}" if top is not None else "")
+    return ""
+
+
+def ready_to_level(ruleset: Ruleset, character: Character) -> bool:
+    return ruleset.xp is not None and character.xp >= ruleset.xp.needed(character.level)
+
+
+def sheet_view(state: Campaign, ruleset: Ruleset, active: str | None) -> SheetView | None:
+    """The active character's sheet; None when the party is empty."""
+    if active is None or active not in state.characters:
+        return None
+    c = state.characters[active]
+    template = next((t for t in ruleset.templates if t.id == c.template), None)
+    load_max = None
+    if template is not None:
+        load_max = template.load_base + (
+            c.stats.get(template.load_stat, 0) if template.load_stat else 0
+        )
+    gear_items = {g.id: g for g in ruleset.gear}
+    weights = [gear_items[g].weight or 0 for g in c.gear if g in gear_items]
+    names = {h.id: h.name for h in ruleset.holds}
+    conditions = {x.id: x.name for x in ruleset.conditions}
+    return SheetView(
+        name=c.name,
+        template=template.name if template else c.template,
+        level=c.level,
+        xp=c.xp,
+        xp_needed=ruleset.xp.needed(c.level) if ruleset.xp else None,
+        ready=ready_to_level(ruleset, c),
+        rerolls=c.rerolls_left if _pool(ruleset) else None,
+        meters=tuple(
+            (m.name, c.meters[m.id], c.maxima.get(m.id, m.max))
+            for m in ruleset.meters
+            if m.id in c.meters
+        ),
+        armor=c.armor,
+        load=sum(weights) if template is not None else None,
+        load_max=load_max,
+        gear=tuple(gear_items[g].name if g in gear_items else g for g in c.gear),
+        stats=tuple((s.name, c.stats[s.id]) for s in ruleset.stats if s.id in c.stats),
+        holds=tuple((names.get(k, k), v) for k, v in c.holds.items()),
+        conditions=tuple(
+            conditions.get(k, k) + (f" ({v} rounds)" if v else "") for k, v in c.conditions.items()
+        ),
+        forward=c.forward,
+        notes=c.notes,
+    )
+
+
+def steading_view(state: Campaign, ruleset: Ruleset) -> SteadingView | None:
+    """The steading's sheet; None when the campaign has none."""
+    steading = state.steading
+    spec = ruleset.steading
+    if steading is None or spec is None:
+        return None
+    flags = {f.id: f.name for f in spec.flags}
+    return SteadingView(
+        name=steading.name,
+        size=steading.size,
+        season=steading.season,
+        stats=tuple((s.name, steading.stats.get(s.id, s.default)) for s in spec.stats),
+        flags=tuple(flags.get(f, f) for f in steading.flags),
+        muster=tuple(m.replace("_", " ") for m in steading.muster),
+        plans=tuple(
+            PlanView(p.name, tuple((r.text, r.done) for r in p.requirements))
+            for p in steading.plans
+        ),
+    )
+
+
+def undone_events(events: Sequence[Event]) -> set[int]:
+    """Events (by number) that an undo reverted and no redo brought back."""
+    from hearthroll.core.events import standing
+
+    kept = {e.seq for e in standing(events)}
+    return {e.seq for e in events if e.kind not in ("undo", "redo") and e.seq not in kept}
+
+
+def log_view(events: Sequence[Event]) -> LogView:
+    """One line per event, undone ones marked."""
+    from hearthroll.core.edits import summary
+
+    undone = undone_events(events)
+    return LogView(tuple(LogLine(e.seq, summary(e), e.seq in undone) for e in events))
+
+
+def last_roll(events: Sequence[Event]) -> Event | None:
+    """The newest roll that still stands (not undone)."""
+    undone = undone_events(events)
+    for event in reversed(events):
+        if event.kind in ROLL_KINDS and event.seq not in undone:
+            return event
+    return None
+
+
+def roll_view(event: Event, ruleset: Ruleset) -> RollView:
+    """A roll event as the tray shows it."""
+    texts: dict[str, str] = {}
+    move = next((m for m in ruleset.moves if m.id == event.move), None)
+    if move is not None:
+        texts = {o.id: o.text for lst in move.options for o in lst.items}
+    who = f"{event.actor}: " if event.actor else ""
+    what = event.move_name or event.move or event.kind
+    if event.kind != "move":
+        what = f"{what} ({event.kind})"
+    return RollView(
+        seq=event.seq,
+        title=who + what,
+        mechanic=event.mechanic,
+        kept=event.kept,
+        dropped=event.dropped,
+        total=event.total,
+        band=event.band,
+        label=event.label,
+        words=BAND_WORDS.get(event.mechanic, {}).get(event.band, ""),
+        text=event.text,
+        pending=event.pending,
+        picked=tuple(texts.get(o, o.replace("_", " ")) for o in event.options),
+        modifiers=event.modifiers,
+        results=event.results,
+    )
+
+
+def next_pool(state: Campaign, actor: str | None) -> int:
+    """Dice in `actor`'s next RISKY move: one more than the pushes of their open turn, else 1."""
+    turn = state.turn
+    if actor is not None and turn.actor == actor and turn.status == "open":
+        return turn.pushes + 1
+    return 1
+
+
+def dice(n: int) -> str:
+    """ "1 die", "3 dice"."""
+    return f"{n} {'die' if n == 1 else 'dice'}"
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def push_odds(state: Campaign, ruleset: Ruleset, actor: str | None) -> str | None:
+    """ "push to 4 dice: 51.8% bust, 10.7% with 1 reroll" for the actor's next push."""
+    from hearthroll.core.odds import percent, pool_odds
+
+    if actor is None or actor not in state.characters or not _pool(ruleset):
+        return None
+    n = next_pool(state, actor)
+    rerolls = state.characters[actor].rerolls_left
+    cap = ruleset.rerolls_per_roll
+    bust = percent(pool_odds(n).band("miss"))
+    head = f"push to {dice(n)}: {bust} bust"
+    if rerolls < 1:
+        return f"{head} (no rerolls left)"
+    saved = pool_odds(n, rerolls=rerolls, rerolls_per_roll=cap).band("miss")
+    return f"{head}, {percent(saved)} with {_plural(rerolls, 'reroll')}"
+
+
+def _actions(state: Campaign, ruleset: Ruleset, actor: str | None) -> tuple[tuple[str, str], ...]:
+    if not _pool(ruleset):
+        return (("/", "make a move"),)
+    turn = state.turn
+    if turn.status == "bust_pending" and turn.actor in state.characters:
+        who = state.characters[turn.actor]
+        spent = turn.last.rerolls_spent if turn.last else 0
+        capped = ruleset.rerolls_per_roll is not None and spent >= ruleset.rerolls_per_roll
+        found: list[tuple[str, str]] = []
+        if who.rerolls_left > 0 and not capped:
+            found.append(("r", f"reroll the 1s ({who.rerolls_left} left)"))
+            found.append(("R", "reroll with real dice"))
+        found.append(("a", "accept the bust"))
+        if who.holds.get("preparation"):
+            found.append(("+", "spend Preparation: +1 to a die"))
+        return tuple(found)
+    found = [("p", f"push to {dice(next_pool(state, actor))}"), ("/", "any move")]
+    if actor is not None and turn.actor == actor and turn.status == "open" and turn.pushes:
+        level = state.characters[actor].level
+        found.append(("s", f"stop (rerolls → {level})"))
+    return tuple(found)
+
+
+def _turn_line(state: Campaign, ruleset: Ruleset, actor: str | None) -> str:
+    turn = state.turn
+    if not _pool(ruleset):
+        return ""
+    if turn.actor is None:
+        return "no turn open" + (f" · {actor} rolls next" if actor else "")
+    status = {
+        "open": f"next pool {turn.pushes + 1}",
+        "bust_pending": "a bust waits",
+        "busted": "ended with a bust",
+    }.get(turn.status, turn.status)
+    return f"{turn.actor}'s turn: {turn.pushes} RISKY · {status}"
+
+
+def tray_view(
+    state: Campaign, ruleset: Ruleset, active: str | None, events: Sequence[Event]
+) -> TrayView:
+    """The turn, the last roll, the next actions and the odds of the next push."""
+    last = last_roll(events)
+    pending = state.turn.status == "bust_pending"
+    return TrayView(
+        pool=_pool(ruleset),
+        turn=_turn_line(state, ruleset, active),
+        roll=roll_view(last, ruleset) if last is not None else None,
+        actions=_actions(state, ruleset, active),
+        odds=None if pending else push_odds(state, ruleset, active),
+    )

@@ -1,0 +1,114 @@
+"""The dice tray: the turn, the last roll's dice (kept and dropped), its band, text and
+results, the next actions with their keys, and the exact odds of the next push."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.reactive import reactive
+from textual.widgets import Static
+
+from hearthroll.tui.views import RollView, TrayView
+
+BAND_STYLE = {
+    "miss": "bold white on red",
+    "fumble": "bold white on red",
+    "fail": "bold red",
+    "weak": "bold black on yellow",
+    "weak_high": "bold black on yellow",
+    "weak_low": "bold black on yellow",
+    "strong": "bold black on green",
+    "hit": "bold black on green",
+    "critical": "bold white on magenta",
+}
+
+
+class DiceTray(Vertical):
+    """What the dice said (scrolls when long), and below it, always in view, what can
+    happen next and the odds of a push."""
+
+    view: reactive[TrayView | None] = reactive(None, init=False)
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="tray-roll")
+        yield Static(id="tray-next")
+
+    def watch_view(self, view: TrayView | None) -> None:
+        self.query_one("#tray-roll", Static).update(render_roll_part(view))
+        self.query_one("#tray-next", Static).update(render_next(view))
+
+
+def faces(roll: RollView) -> Text:
+    """Kept dice as `[4] [6]`, 1s in red and 6s in green; dropped dice struck through apart."""
+    text = Text()
+    for face in roll.kept:
+        style = "bold red" if face == 1 else "bold green" if face == 6 else "bold"
+        text.append(f"[{face}]", style=style)
+        text.append(" ")
+    if roll.dropped:
+        text.append(" dropped ", style="dim")
+        text.append(" ".join(f"[{f}]" for f in roll.dropped), style="dim strike")
+    if roll.total is not None and roll.mechanic not in ("pool", "stat_dice"):
+        text.append(f"  total {roll.total}", style="bold")
+    return text
+
+
+def band_line(roll: RollView) -> Text:
+    """The band in words and colour: BUST, 4–5 (7–9), SUCCESS WITH A 6…"""
+    if not roll.band:
+        return Text("")
+    words = roll.label or roll.words or roll.band
+    if roll.label and roll.words and _plain(roll.label) not in _plain(roll.words):
+        words = f"{roll.label} · {roll.words}"
+    elif roll.words:
+        words = roll.words
+    text = Text(f" {words.upper()} ", style=BAND_STYLE.get(roll.band, "bold reverse"))
+    if roll.pending:
+        text.append("  the bust waits: reroll or accept", style="bold red")
+    return text
+
+
+def _plain(text: str) -> str:
+    return text.lower().replace("–", "-")
+
+
+def render_roll(roll: RollView, *, results: bool = True) -> list[Text]:
+    """The roll's lines."""
+    lines = [Text.assemble((roll.title, "bold"), "  ", faces(roll)), band_line(roll)]
+    if roll.text and not roll.pending:
+        lines.append(Text(roll.text))
+    for modifier in roll.modifiers:
+        lines.append(Text(f"({modifier})", style="italic cyan"))
+    if roll.picked:
+        lines.append(Text.assemble(("picked ", "dim"), "; ".join(roll.picked)))
+    for result in roll.results if results else ():
+        lines.append(Text(f"• {result}"))
+    return lines
+
+
+def render_roll_part(view: TrayView | None) -> Text:
+    """The turn and the last roll."""
+    if view is None:
+        return Text("")
+    lines: list[Text] = []
+    if view.turn:
+        lines.append(Text(view.turn, style="bold"))
+    if view.roll is not None:
+        lines += render_roll(view.roll)
+    else:
+        lines.append(Text("no roll yet: press / and type a move", style="dim"))
+    return Text("\n").join(lines)
+
+
+def render_next(view: TrayView | None) -> Text:
+    """The next actions with their keys, and the odds of the next push."""
+    if view is None:
+        return Text("")
+    actions = Text("  ").join(
+        Text.assemble((key, "bold reverse"), f" {label}") for key, label in view.actions
+    )
+    if view.odds:
+        actions.append("\n")
+        actions.append(view.odds, style="magenta")
+    return actions

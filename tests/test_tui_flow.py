@@ -1,0 +1,92 @@
+"""The move flow's pure steps: a roll previewed with recorded dice and made again with the
+same dice and the options picked is the very move the engine makes directly."""
+
+from __future__ import annotations
+
+import pytest
+
+from hearthroll.core.demo import demo_campaign
+from hearthroll.core.dice import RandomDice, TypedDice
+from hearthroll.core.errors import DiceError
+from hearthroll.core.session import make_move
+from hearthroll.store.rulesets import load_catalog
+from hearthroll.tui import flow
+from hearthroll.tui.flow import MoveRequest, Replay
+
+
+@pytest.fixture(scope="module")
+def house():  # type: ignore[no-untyped-def]
+    return load_catalog(with_user=False).ruleset("house")
+
+
+def test_replay_hands_back_recorded_faces_then_rolls_on() -> None:
+    replay = Replay([4, 2], TypedDice([6, 5]))
+    assert replay.roll(6, 1) == (4,)
+    assert replay.roll(6, 2) == (2, 6)
+    assert replay.roll(6) == (5,)
+
+
+def test_replay_stops_at_a_face_that_does_not_fit_the_die() -> None:
+    replay = Replay([6], TypedDice([3]))
+    assert replay.roll(4) == (3,)
+
+
+def test_typed_faces_with_effect_dice_after_a_slash() -> None:
+    assert flow.parse_typed("3,1,6 / 4") == flow.TypedRoll((3, 1, 6), (4,))
+    assert flow.parse_typed("2 5") == flow.TypedRoll((2, 5), None)
+    with pytest.raises(DiceError):
+        flow.check_typed("  ")
+    with pytest.raises(DiceError):
+        flow.parse_typed("3,x")
+
+
+def test_muster_previewed_then_picked_equals_the_move_made_directly(house) -> None:  # type: ignore[no-untyped-def]
+    state = demo_campaign(house)
+    request = MoveRequest("muster", actor="Brannoc")
+    preview = flow.preview_move(state, house, request, TypedDice([6, 3]), RandomDice(1))
+    assert preview.event.band == "strong"
+    assert [lst.pick for lst in preview.lists] == [2]
+    picks = ["everyone_pitches_in", "defenses"]
+    settled = flow.settle_move(state, house, request, preview, picks)
+    direct = make_move(
+        state,
+        house,
+        "muster",
+        TypedDice([6, 3]),
+        actor="Brannoc",
+        picks=picks,
+        effect_dice=RandomDice(1),
+    )
+    assert settled.state == direct.state
+    assert settled.event == direct.event
+
+
+def test_typed_dice_must_be_used_exactly(house) -> None:  # type: ignore[no-untyped-def]
+    state = demo_campaign(house)
+    request = MoveRequest("clash", actor="Brannoc")
+    typed = flow.parse_typed("4,4")
+    with pytest.raises(DiceError, match="too many typed dice"):
+        flow.preview_move(state, house, request, *flow.sources(typed, lambda: RandomDice(2)))
+
+
+def test_dice_needed_counts_a_roll_without_making_it(house) -> None:  # type: ignore[no-untyped-def]
+    state = demo_campaign(house)
+
+    def muster(dice):  # type: ignore[no-untyped-def]
+        return make_move(state, house, "muster", dice, effect_dice=RandomDice())
+
+    assert flow.dice_needed(muster) == 2
+    assert flow.dice_needed(lambda d: make_move(state, house, "nope", d)) is None
+
+
+def test_a_saved_reroll_offers_the_band_s_options(house) -> None:  # type: ignore[no-untyped-def]
+    state = demo_campaign(house)
+    first = make_move(
+        state, house, "volley", TypedDice([1]), actor="Wren", effect_dice=RandomDice()
+    )
+    assert first.state.turn.status == "bust_pending"
+    preview = flow.preview_reroll(first.state, house, TypedDice([4]), RandomDice(3))
+    assert preview.event.band == "weak"
+    assert [o.id for lst in preview.lists for o in lst.items][:1] == ["exposed"]
+    outcome = flow.settle_reroll(first.state, house, preview, ["take_what_you_get"])
+    assert outcome.event.options == ("take_what_you_get",)

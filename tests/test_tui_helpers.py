@@ -1,0 +1,74 @@
+"""Helpers for the app's Pilot tests (a scripted dice source, waiting, reading what panes
+show), and a check of the scripted dice themselves."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterable
+from pathlib import Path
+
+from rich.console import Console
+from textual.pilot import Pilot
+from textual.widgets import Input, Static
+
+from hearthroll.core.dice import TypedDice
+from hearthroll.tui import build
+from hearthroll.tui.app import HearthrollApp
+from hearthroll.tui.flow import DiceFactory
+
+
+def scripted(faces: Iterable[int] = ()) -> DiceFactory:
+    """Every roll the app makes takes the next of these faces, in order."""
+    source = TypedDice(tuple(faces))
+    return lambda: source
+
+
+def demo(data_dir: Path, faces: Iterable[int] = ()) -> HearthrollApp:
+    """The app as a first run opens it: the demo party, in a fresh data folder."""
+    return build(None, data_dir=data_dir, dice=scripted(faces))
+
+
+def plain(renderable: object) -> str:
+    """A rich renderable as plain text."""
+    console = Console(record=True, width=120, file=io.StringIO())
+    console.print(renderable)
+    return console.export_text()
+
+
+def shown(app: HearthrollApp, selector: str) -> str:
+    """The plain text a Static shows on the current screen."""
+    return str(app.screen.query_one(selector, Static).content)
+
+
+async def settle(pilot: Pilot[None], app: HearthrollApp) -> None:
+    """Let the screen catch up, and workers finish unless a modal waits for the GM."""
+    await pilot.pause()
+    for _ in range(50):
+        busy = [w for w in app.workers if not w.is_finished and w.group != "flow"]
+        if not busy:
+            break
+        await pilot.pause(0.02)
+    await pilot.pause()
+
+
+async def type_into(pilot: Pilot[None], selector: str, text: str) -> None:
+    """Replace what a field holds with `text`, as if typed."""
+    field = pilot.app.screen.query_one(selector, Input)
+    field.focus()
+    field.value = ""
+    await pilot.press(*text)
+
+
+async def roll_typed(pilot: Pilot[None], query: str, faces: str) -> None:
+    """`/`, the query, F4 (real dice), Enter, then the faces and Enter."""
+    await pilot.press("slash", *query, "f4", "enter")
+    await pilot.pause()
+    await type_into(pilot, "#faces", faces)
+    await pilot.press("enter")
+    await pilot.pause()
+
+
+def test_scripted_dice_hand_out_their_faces_in_order() -> None:
+    dice = scripted([3, 1, 6])
+    assert dice().roll(6, 2) == (3, 1)
+    assert dice().roll(6) == (6,)

@@ -1,0 +1,118 @@
+"""Opening campaigns: the first run's demo, the last one used, a file to create, the campaign
+list, and problems (a locked or damaged file) said plainly with a failing exit status."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from hearthroll.store.campaigns import CampaignStore
+from hearthroll.store.rulesets import load_catalog
+from hearthroll.tui import build, places, run
+from hearthroll.tui.app import HearthrollApp
+from hearthroll.tui.screens.campaigns import CampaignList
+from hearthroll.tui.screens.new_campaign import NewCampaign
+from hearthroll.tui.screens.table import TableScreen
+from test_tui_helpers import demo, settle, type_into
+
+
+def test_a_locked_campaign_is_a_clear_message_and_a_failing_status(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv(places.ENV_DATA_DIR, str(tmp_path / "data"))
+    catalog = load_catalog()
+    path = tmp_path / "table.toml"
+    from hearthroll.core.demo import demo_campaign
+
+    with CampaignStore.create(path, demo_campaign(catalog.default), catalog):
+        assert run(path) == 1
+    err = capsys.readouterr().err
+    assert "open in another hearthroll" in err and "Traceback" not in err
+
+
+def test_a_damaged_campaign_is_a_clear_message(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv(places.ENV_DATA_DIR, str(tmp_path / "data"))
+    path = tmp_path / "broken.toml"
+    path.write_text("schema_version = 1\nlast_event = [oops\n", encoding="utf-8")
+    assert run(path) == 1
+    err = capsys.readouterr().err
+    assert "broken.toml" in err and "Traceback" not in err
+
+
+async def test_a_missing_file_is_offered_for_creation(tmp_path: Path) -> None:
+    path = tmp_path / "new-table.toml"
+    app = build(path, data_dir=tmp_path / "data")
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot, app)
+        assert isinstance(app.screen, NewCampaign)
+        await pilot.press("ctrl+s")
+        await settle(pilot, app)
+        assert isinstance(app.screen, TableScreen)
+        assert app.live is not None and app.live.path == path
+        assert "Brannoc" in app.live.state.characters
+    assert path.is_file()
+
+
+async def test_declining_to_create_exits_with_a_failing_status(tmp_path: Path) -> None:
+    app = build(tmp_path / "nothing.toml", data_dir=tmp_path / "data")
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("escape")
+        await pilot.pause()
+    assert app.return_code == 1
+    assert not (tmp_path / "nothing.toml").exists()
+
+
+async def test_the_demo_party_needs_the_house_game(tmp_path: Path) -> None:
+    app = build(tmp_path / "other.toml", data_dir=tmp_path / "data")
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("tab", "down", "ctrl+s")  # the second ruleset, demo still ticked
+        await settle(pilot, app)
+        assert isinstance(app.screen, NewCampaign)
+        assert "demo party plays the house game" in str(app.screen.query_one("#error").content)
+
+
+async def test_the_campaign_list_makes_and_opens_campaigns(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    app = demo(data)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.press("c")
+        await pilot.pause()
+        listed = app.screen
+        assert isinstance(listed, CampaignList)
+        assert (data / "demo.toml").resolve() in listed._paths
+        await pilot.press("n")
+        await pilot.pause()
+        await type_into(pilot, "#name", "Red Hollow")
+        await pilot.press("enter")
+        await settle(pilot, app)
+        assert isinstance(app.screen, TableScreen)
+        assert app.live is not None and app.live.path == data / "red-hollow.toml"
+        assert app.live.state.name == "Red Hollow"
+        await pilot.pause(0.3)
+        catalog = load_catalog()
+        with CampaignStore.open(data / "demo.toml", catalog):  # its lock was released
+            pass
+        await pilot.press("c")
+        await pilot.pause()
+        await pilot.press("down", "enter")
+        await settle(pilot, app)
+        assert app.live.path.name in ("demo.toml", "red-hollow.toml")
+    assert places.last_used(data) is not None
+
+
+async def test_no_path_opens_the_last_campaign_used(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    first = demo(data)
+    async with first.run_test(size=(100, 32)) as pilot:
+        await pilot.press("x")
+        await settle(pilot, first)
+    again = build(None, data_dir=data)
+    assert isinstance(again, HearthrollApp) and again.live is not None
+    assert again.live.path == (data / "demo.toml")
+    assert again.live.state.characters["Brannoc"].xp == 4
+    again.live.close()

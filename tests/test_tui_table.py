@@ -1,0 +1,410 @@
+"""The table at the keyboard: moves found and rolled, busts, rerolls, the pool turn, the
+steading's community rolls, undo and redo, edits refused in place, quitting and reopening."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from hearthroll.tui.app import HearthrollApp
+from hearthroll.tui.screens.dice_input import DiceInput
+from hearthroll.tui.screens.edit_field import EditField
+from hearthroll.tui.screens.options import OptionsPicker
+from hearthroll.tui.screens.palette import MovePalette
+from hearthroll.tui.screens.table import TableScreen
+from hearthroll.tui.widgets.move_log import MoveLog
+from test_tui_helpers import demo, plain, roll_typed, settle, shown, type_into
+
+SIZE = (100, 32)
+
+
+@pytest.fixture
+def data_dir(tmp_path: Path) -> Path:
+    return tmp_path / "data"
+
+
+async def test_first_run_opens_the_demo_table(data_dir: Path) -> None:
+    app = demo(data_dir)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        assert isinstance(app.screen, TableScreen)
+        party = shown(app, "#party")
+        for name in ("Brannoc", "Isolde", "Wren"):
+            assert name in party
+        assert "level 2" in shown(app, "#sheet")
+        assert "Fortunes +1" in shown(app, "#steading")
+        assert "push to 1 die: 16.7% bust, 0.5% with 2 rerolls" in shown(app, "#tray-next")
+    assert (data_dir / "demo.toml").is_file()
+
+
+async def test_palette_finds_clash_from_a_typo(data_dir: Path) -> None:
+    app = demo(data_dir)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("slash", "h", "a", "k", "c")
+        await pilot.pause()
+        palette = app.screen
+        assert isinstance(palette, MovePalette)
+        assert palette.shown[0].name == "Clash"
+        assert "Clash" in plain(palette.query_one("#card").content)
+        await pilot.press("escape")
+        assert isinstance(app.screen, TableScreen)
+        assert app.live is not None and app.live.state.history.events == 0
+
+
+async def test_six_keystrokes_roll_a_move(data_dir: Path) -> None:
+    app = demo(data_dir, faces=[4, 3])  # the pool die, then the damage die
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("slash", "h", "a", "k", "c", "enter")
+        await settle(pilot, app)
+        assert app.live is not None
+        state = app.live.state
+        assert state.turn.actor == "Brannoc" and state.turn.pushes == 1
+        tray = shown(app, "#tray-roll")
+        assert "SUCCESS, NO 6" in tray
+        assert "damage with Weapon: 1d6 = [3] = 3" in tray
+        assert "push to 2 dice" in shown(app, "#tray-next")
+        assert "Clash [4]" in str(app.screen.query_one(MoveLog).get_option_at_index(0).prompt)
+
+
+async def test_typed_dice_refuse_a_wrong_count_or_face_in_place(data_dir: Path) -> None:
+    app = demo(data_dir, faces=[2])
+    async with app.run_test(size=SIZE) as pilot:
+        await roll_typed(pilot, "clash", "1,2")
+        assert isinstance(app.screen, DiceInput)
+        assert "too many typed dice" in shown(app, "#error")
+        await type_into(pilot, "#faces", "9")
+        await pilot.press("enter")
+        assert isinstance(app.screen, DiceInput)
+        assert "d6" in shown(app, "#error")
+        assert app.live is not None and app.live.state.history.events == 0
+        await type_into(pilot, "#faces", "5")
+        await pilot.press("enter")
+        await settle(pilot, app)
+        assert isinstance(app.screen, TableScreen)
+        assert app.live.state.turn.last is not None
+        assert app.live.state.turn.last.faces == (5,)
+        assert "[5]" in shown(app, "#tray-roll")
+
+
+async def test_typed_dice_escape_cancels(data_dir: Path) -> None:
+    app = demo(data_dir)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("slash", "c", "l", "a", "f4", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, DiceInput)
+        await pilot.press("escape")
+        await settle(pilot, app)
+        assert isinstance(app.screen, TableScreen)
+        assert app.live is not None and app.live.state.history.events == 0
+
+
+async def test_a_bust_waits_and_a_reroll_saves_it(data_dir: Path) -> None:
+    app = demo(data_dir, faces=[2, 6, 5])  # damage 2; the reroll's 6; damage 5
+    async with app.run_test(size=SIZE) as pilot:
+        await roll_typed(pilot, "clash", "4")
+        await settle(pilot, app)
+        await roll_typed(pilot, "clash", "1,5")
+        await settle(pilot, app)
+        assert app.live is not None
+        assert app.live.state.turn.status == "bust_pending"
+        assert "BUST" in shown(app, "#tray-roll")
+        assert "reroll the 1s (2 left)" in shown(app, "#tray-next")
+        assert app.screen.check_action("reroll", ()) is True
+        await pilot.press("r")
+        await settle(pilot, app)
+        state = app.live.state
+        assert state.turn.status == "open"
+        assert state.characters["Brannoc"].rerolls_left == 1
+        tray = shown(app, "#tray-roll")
+        assert "the reroll saves the bust" in tray
+        assert "SUCCESS WITH A 6" in tray
+
+
+async def test_an_accepted_bust_marks_xp_and_ends_the_turn(data_dir: Path) -> None:
+    app = demo(data_dir)
+    async with app.run_test(size=SIZE) as pilot:
+        await roll_typed(pilot, "clash", "1")
+        await settle(pilot, app)
+        assert app.live is not None
+        await pilot.press("a")
+        await settle(pilot, app)
+        state = app.live.state
+        assert state.turn.status == "busted"
+        assert state.characters["Brannoc"].xp == 4
+        assert "XP +1 (3 → 4)" in shown(app, "#tray-roll")
+        assert app.screen.check_action("reroll", ()) is False
+
+
+async def test_push_opens_risky_moves_and_stop_refreshes_rerolls(data_dir: Path) -> None:
+    app = demo(data_dir, faces=[3, 6, 2])  # damage 3; the reroll's 6; damage 2
+    async with app.run_test(size=SIZE) as pilot:
+        await roll_typed(pilot, "clash", "5")
+        await settle(pilot, app)
+        await pilot.press("p")
+        await pilot.pause()
+        palette = app.screen
+        assert isinstance(palette, MovePalette)
+        assert palette.shown and all(m.risky for m in palette.shown)
+        assert "rolls 2 dice" in shown(app, "#palette-title")
+        await pilot.press("escape")
+        await roll_typed(pilot, "clash", "1,4")
+        await settle(pilot, app)
+        await pilot.press("r")
+        await settle(pilot, app)
+        assert app.live is not None
+        assert app.live.state.characters["Brannoc"].rerolls_left == 1
+        await pilot.press("s")
+        await settle(pilot, app)
+        state = app.live.state
+        assert state.characters["Brannoc"].rerolls_left == 2
+        assert state.turn.actor is None
+        assert "push to 1 die" in shown(app, "#tray-next")
+
+
+async def test_muster_in_a_hamlet_rolls_with_disadvantage(data_dir: Path) -> None:
+    app = demo(data_dir, faces=[4, 4, 4])
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("e")
+        await type_into(pilot, "#path", "steading.size")
+        await pilot.press("enter")
+        await type_into(pilot, "#value", "hamlet")
+        await pilot.press("enter")
+        await settle(pilot, app)
+        assert app.live is not None and app.live.state.steading is not None
+        assert app.live.state.steading.size == "hamlet"
+        await pilot.press("slash", "m", "u", "s", "enter")
+        await settle(pilot, app)
+        picker = app.screen
+        assert isinstance(picker, OptionsPicker)
+        assert "disadvantage: hamlet" in plain(picker.query_one("#summary").content)
+        await pilot.press("enter")  # a single pick takes the highlighted option
+        await settle(pilot, app)
+        steading = app.live.state.steading
+        assert steading.muster == ("defenses",)
+        assert "mustered" in steading.flags
+        assert steading.stats["defenses"] == 2
+        event = app.live.events[-1]
+        assert event.actor == "Brannoc" and event.move == "muster"
+        tray = shown(app, "#tray-roll")
+        assert "disadvantage: hamlet" in tray
+        assert "4-5 (7-9)" in tray
+
+
+async def test_cancelling_the_options_commits_nothing(data_dir: Path) -> None:
+    app = demo(data_dir, faces=[6, 6])
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("slash", "m", "u", "s", "enter")
+        await settle(pilot, app)
+        assert isinstance(app.screen, OptionsPicker)
+        await pilot.press("escape")
+        await settle(pilot, app)
+        assert isinstance(app.screen, TableScreen)
+        assert app.live is not None and app.live.state.history.events == 0
+
+
+async def test_seasons_change_turns_the_season_and_resets_fortunes(data_dir: Path) -> None:
+    app = demo(data_dir, faces=[6])
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("slash", "s", "e", "a", "s", "enter")
+        await settle(pilot, app)
+        assert app.live is not None and app.live.state.steading is not None
+        assert app.live.state.steading.season == "summer"
+        assert app.live.state.steading.stats["fortunes"] == 1
+        assert "summer" in shown(app, "#steading")
+        assert "season spring → summer" in shown(app, "#tray-roll")
+
+
+async def test_undo_and_redo_move_the_sheets_and_the_log(data_dir: Path) -> None:
+    app = demo(data_dir)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("x")
+        await settle(pilot, app)
+        assert app.live is not None
+        assert app.live.state.characters["Brannoc"].xp == 4
+        assert "4/10" in shown(app, "#sheet")
+        await pilot.press("u")
+        await settle(pilot, app)
+        assert app.live.state.characters["Brannoc"].xp == 3
+        assert "3/10" in shown(app, "#sheet")
+        log = app.screen.query_one(MoveLog)
+        assert log.view.lines[0].undone and "undo of event 1" in log.view.lines[-1].text
+        await pilot.press("U")
+        await settle(pilot, app)
+        assert app.live.state.characters["Brannoc"].xp == 4
+        assert not log.view.lines[0].undone
+        await pilot.press("u", "u")
+        await settle(pilot, app)
+        assert app.live.state.characters["Brannoc"].xp == 3
+        await pilot.press("u")  # nothing left to undo: said, nothing changes
+        await settle(pilot, app)
+        assert app.live.state.history.events == 4
+
+
+async def test_a_bad_field_value_is_refused_in_place(data_dir: Path) -> None:
+    app = demo(data_dir)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("e")
+        assert isinstance(app.screen, EditField)
+        await type_into(pilot, "#path", "Brannoc.hp")
+        await pilot.press("enter")
+        await type_into(pilot, "#value", "99")
+        await pilot.press("enter")
+        await settle(pilot, app)
+        assert isinstance(app.screen, EditField)
+        assert "Brannoc.hp is 0 to 10, not 99" in shown(app, "#error")
+        assert app.live is not None
+        assert app.live.state.characters["Brannoc"].meters["hp"] == 10
+        assert app.live.state.history.events == 0
+        await type_into(pilot, "#value", "7")
+        await pilot.press("enter")
+        await settle(pilot, app)
+        assert isinstance(app.screen, TableScreen)
+        assert app.live.state.characters["Brannoc"].meters["hp"] == 7
+        assert "HP 7/10" in shown(app, "#sheet")
+
+
+async def test_number_keys_and_tab_pick_the_character(data_dir: Path) -> None:
+    app = demo(data_dir, faces=[3])  # Wren's bow damage
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        await pilot.press("2")
+        assert screen.active == "Isolde"
+        assert "Isolde (Ogre)" in str(screen.query_one("#sheet").border_title)
+        await pilot.press("tab")
+        assert screen.active == "Wren"
+        await pilot.press("tab")
+        assert screen.active == "Brannoc"
+        await pilot.press("3", "slash", "c", "l", "a", "f4", "enter")
+        await pilot.pause()
+        await type_into(pilot, "#faces", "2")
+        await pilot.press("enter")
+        await settle(pilot, app)
+        assert app.live is not None and app.live.state.turn.actor == "Wren"
+
+
+async def test_holds_are_gained_and_overspending_is_refused(data_dir: Path) -> None:
+    app = demo(data_dir)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("h")
+        await type_into(pilot, "#amount", "+2")
+        await pilot.press("enter")
+        await settle(pilot, app)
+        assert app.live is not None
+        assert app.live.state.characters["Brannoc"].holds == {"preparation": 2}
+        assert "Preparation 2" in shown(app, "#sheet")
+        await pilot.press("h")
+        await type_into(pilot, "#amount", "-5")
+        await pilot.press("enter")
+        await settle(pilot, app)
+        assert "cannot spend" in shown(app, "#error")
+        assert app.live.state.characters["Brannoc"].holds == {"preparation": 2}
+
+
+async def test_level_up_when_the_xp_is_there(data_dir: Path) -> None:
+    app = demo(data_dir)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        assert screen.check_action("level_up", ()) is False
+        await pilot.press(*"xxxxxxx")
+        await settle(pilot, app)
+        assert "ready to Level Up (L)" in shown(app, "#sheet")
+        await pilot.press("L")
+        await settle(pilot, app)
+        assert app.live is not None
+        brannoc = app.live.state.characters["Brannoc"]
+        assert (brannoc.level, brannoc.xp, brannoc.rerolls_left) == (3, 0, 3)
+
+
+async def test_a_note_plans_and_an_event_record(data_dir: Path) -> None:
+    app = demo(data_dir)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        await type_into(pilot, "#line", "the bridge is out")
+        await pilot.press("enter")
+        await pilot.press("m")
+        await type_into(pilot, "#name", "Mend the mill")
+        await pilot.press("enter")
+        await type_into(pilot, "#requirements", "timber; a mason")
+        await pilot.press("enter")
+        await settle(pilot, app)
+        await pilot.press("k", "down", "space", "enter")
+        await settle(pilot, app)
+        assert app.live is not None and app.live.state.steading is not None
+        (plan,) = app.live.state.steading.plans
+        assert [r.done for r in plan.requirements] == [False, True]
+        assert "[x] a mason" in shown(app, "#steading")
+        await pilot.press("enter")  # the log's newest line: its whole record
+        await pilot.pause()
+        detail = plain(app.screen.query_one("Static").content)
+        assert "ticked a mason" in detail and "deltas" in detail
+        await pilot.press("escape")
+        kinds = [e.kind for e in app.live.events]
+        assert kinds == ["note", "plan", "plan"]
+
+
+async def test_trade_and_barter_asks_the_value_before_it_rolls(data_dir: Path) -> None:
+    app = demo(data_dir, faces=[6, 6])  # Prosperity 1 - Value 1 = 0: 2d6, keep the lowest
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("slash", "t", "r", "a", "d", "enter")
+        await pilot.pause()
+        await type_into(pilot, "#in-value", "1")
+        await pilot.press("enter")
+        await settle(pilot, app)
+        assert app.live is not None
+        event = app.live.events[-1]
+        assert event.move == "trade_and_barter"
+        assert "-1: value 1" in event.modifiers
+        assert "-1: value 1" in shown(app, "#tray-roll")
+
+
+async def test_quit_and_reopen_keeps_the_campaign(data_dir: Path) -> None:
+    app = demo(data_dir, faces=[3])
+    async with app.run_test(size=SIZE) as pilot:
+        await roll_typed(pilot, "clash", "6")
+        await settle(pilot, app)
+        await pilot.press("x")
+        await settle(pilot, app)
+        assert app.live is not None
+        before = app.live.state
+        path = app.live.path
+        await pilot.press("q")
+        await pilot.pause(0.2)
+    assert app.return_code in (0, None)
+    again = HearthrollApp(path, data_dir=data_dir)
+    async with again.run_test(size=SIZE) as pilot:
+        await settle(pilot, again)
+        assert again.live is not None
+        assert again.live.state == before
+        assert "Clash [6]" in str(again.screen.query_one(MoveLog).get_option_at_index(0).prompt)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (40, 12), (12, 4), (200, 60)])
+async def test_any_terminal_size_shows_what_fits(data_dir: Path, size: tuple[int, int]) -> None:
+    app = demo(data_dir, faces=[2, 2])
+    async with app.run_test(size=size) as pilot:
+        await pilot.press("slash", "c", "l", "a", "enter")
+        await settle(pilot, app)
+        await pilot.resize_terminal(9, 3)
+        await pilot.pause()
+        await pilot.resize_terminal(*size)
+        await pilot.press("question_mark")
+        await pilot.pause()
+        await pilot.press("escape")
+        await settle(pilot, app)
+        assert isinstance(app.screen, TableScreen)
+        assert app.live is not None and app.live.state.history.events == 1
+
+
+async def test_at_80_by_24_every_pane_and_the_next_actions_are_in_view(data_dir: Path) -> None:
+    app = demo(data_dir)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        for selector in ("#status", "#party", "#sheet", "#steading", "#tray", "#log"):
+            region = app.screen.query_one(selector).region
+            assert region.width > 0 and region.height > 0, selector
+        next_actions = app.screen.query_one("#tray-next").region
+        assert next_actions.bottom <= app.screen.query_one("#tray").region.bottom
+        assert "push to 1 die" in shown(app, "#tray-next")

@@ -1,0 +1,118 @@
+"""Smoke test of the installed program in a real terminal (tmux, 80×24): open a campaign,
+play a turn with real dice typed in, see it on screen, quit, and find it saved."""
+
+from __future__ import annotations
+
+import inspect
+import os
+import shlex
+import shutil
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+
+import pytest
+
+from hearthroll.core.demo import demo_campaign
+from hearthroll.store.campaigns import CampaignStore
+from hearthroll.store.rulesets import load_catalog
+
+pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
+
+TIMEOUT = 20.0
+
+
+def command(campaign: Path) -> list[str]:
+    """`hearthroll FILE` when the installed script opens the app, else `python -c` on run()."""
+    import hearthroll.cli
+
+    script = Path(sys.executable).parent / "hearthroll"
+    if script.exists() and "hearthroll.tui" in inspect.getsource(hearthroll.cli):
+        return [str(script), str(campaign)]
+    code = (
+        "import sys; from pathlib import Path; from hearthroll.tui import run; "
+        f"sys.exit(run(Path({str(campaign)!r})))"
+    )
+    return [sys.executable, "-c", code]
+
+
+class Terminal:
+    """A tmux session running one command at 80×24."""
+
+    def __init__(self, argv: list[str], env: dict[str, str], done: Path) -> None:
+        self.name = f"hearthroll-{uuid.uuid4().hex[:8]}"
+        exports = " ".join(f"{k}={shlex.quote(v)}" for k, v in env.items())
+        shell = f"env {exports} {shlex.join(argv)}; echo $? > {shlex.quote(str(done))}"
+        subprocess.run(
+            ["tmux", "new-session", "-d", "-s", self.name, "-x", "80", "-y", "24", shell],
+            check=True,
+        )
+
+    def screen(self) -> str:
+        result = subprocess.run(
+            ["tmux", "capture-pane", "-p", "-t", self.name],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        return result.stdout
+
+    def keys(self, *keys: str) -> None:
+        for key in keys:
+            subprocess.run(["tmux", "send-keys", "-t", self.name, key], check=True)
+            time.sleep(0.05)
+
+    def wait_for(self, text: str, timeout: float = TIMEOUT) -> str:
+        deadline = time.monotonic() + timeout
+        screen = ""
+        while time.monotonic() < deadline:
+            screen = self.screen()
+            if text in screen:
+                return screen
+            time.sleep(0.1)
+        raise AssertionError(f"{text!r} never appeared; the screen:\n{screen}")
+
+    def close(self) -> None:
+        subprocess.run(["tmux", "kill-session", "-t", self.name], capture_output=True, check=False)
+
+
+def test_a_turn_at_80x24_in_a_real_terminal(tmp_path: Path) -> None:
+    catalog = load_catalog(with_user=False)
+    campaign = tmp_path / "table.toml"
+    with CampaignStore.create(campaign, demo_campaign(catalog.default), catalog):
+        pass
+    done = tmp_path / "exit-status"
+    env = {"HEARTHROLL_DATA_DIR": str(tmp_path / "data"), "TERM": "xterm-256color"}
+    for key in ("PATH", "HOME", "LANG", "LC_ALL"):
+        if key in os.environ:
+            env[key] = os.environ[key]
+    terminal = Terminal(command(campaign), env, done)
+    try:
+        screen = terminal.wait_for("Brannoc")
+        assert "Isolde" in screen and "dice tray" in screen
+        terminal.keys("/", "c", "l", "a", "F4", "Enter")
+        terminal.wait_for("faces of real dice")
+        terminal.keys("4", "Enter")
+        screen = terminal.wait_for("SUCCESS, NO 6")
+        assert "Clash [4]" in screen
+        terminal.keys("/", "c", "l", "a", "F4", "Enter")
+        terminal.wait_for("this roll takes 2 dice")
+        terminal.keys("1,5", "Enter")
+        screen = terminal.wait_for("BUST")
+        assert "accept" in screen
+        terminal.keys("a")
+        terminal.wait_for("XP +1")
+        terminal.keys("q")
+        deadline = time.monotonic() + TIMEOUT
+        while not done.exists() and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert done.exists(), terminal.screen()
+        assert done.read_text().strip() == "0"
+    finally:
+        terminal.close()
+    with CampaignStore.open(campaign, catalog) as store:
+        assert store.state.history.events == 3
+        assert store.state.characters["Brannoc"].xp == 4
+        assert store.state.turn.status == "busted"
