@@ -3,6 +3,8 @@ list, and problems (a locked or damaged file) said plainly with a failing exit s
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -116,3 +118,80 @@ async def test_no_path_opens_the_last_campaign_used(tmp_path: Path) -> None:
     assert again.live.path == (data / "demo.toml")
     assert again.live.state.characters["Brannoc"].xp == 4
     again.live.close()
+
+
+def test_importing_the_entry_point_does_not_load_textual() -> None:
+    code = (
+        "import sys, hearthroll.tui\n"
+        "print(','.join(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich')))"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
+    )
+    assert result.stdout.strip() == ""
+
+
+def test_the_catalog_is_cached_and_a_changed_source_is_read_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from hearthroll.store import rulesets
+    from hearthroll.tui import catalog_cache
+
+    moves = tmp_path / "moves"
+    moves.mkdir()
+    monkeypatch.setattr(rulesets, "user_moves_dir", lambda: moves)
+    cache = tmp_path / "cache"
+    first = catalog_cache.load(cache)
+    (cached,) = cache.glob("catalog-*.pickle")
+    assert catalog_cache.load(cache) == first
+    cached.write_bytes(b"not a pickle")
+    assert catalog_cache.load(cache) == first  # a damaged cache is read past, and rewritten
+    (moves / "mine.toml").write_text("schema_version = 1\n", encoding="utf-8")
+    assert catalog_cache.load(cache) == first
+    (renewed,) = cache.glob("catalog-*.pickle")
+    assert renewed != cached
+
+
+def played_campaign(path: Path, notes: int) -> None:
+    """A demo campaign with `notes` XP marks already in its log."""
+    from hearthroll.core.demo import demo_campaign
+    from hearthroll.core.edits import set_field
+
+    catalog = load_catalog()
+    with CampaignStore.create(path, demo_campaign(catalog.default), catalog) as store:
+        for n in range(notes):
+            store.commit(set_field(store.state, store.ruleset, "Wren.xp", str(n + 1)))
+
+
+async def test_a_long_log_opens_with_its_newest_events_and_fills_in(tmp_path: Path) -> None:
+    path = tmp_path / "long.toml"
+    played_campaign(path, 100)
+    app = build(path, data_dir=tmp_path / "data")
+    assert app.live is not None and len(app.live.events) == 40
+    async with app.run_test(size=(100, 32)) as pilot:
+        for _ in range(100):
+            await pilot.pause(0.02)
+            if len(app.live.events) == 100:
+                break
+        assert [e.seq for e in app.live.events] == list(range(1, 101))
+        log = app.screen.query_one("#log")
+        assert log.option_count == 100
+
+
+async def test_undo_reaches_past_the_events_at_hand(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from hearthroll.tui import live
+
+    monkeypatch.setattr(live, "OPEN_WINDOW", 3)
+    monkeypatch.setattr(live, "LOG_WINDOW", 3)
+    path = tmp_path / "deep.toml"
+    played_campaign(path, 12)
+    app = build(path, data_dir=tmp_path / "data")
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot, app)
+        assert app.live is not None and len(app.live.events) == 3
+        for _ in range(10):
+            await pilot.press("u")
+            await settle(pilot, app)
+        assert app.live.state.characters["Wren"].xp == 2

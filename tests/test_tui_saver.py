@@ -3,10 +3,12 @@
 
 from __future__ import annotations
 
+import concurrent.futures
 import threading
 from pathlib import Path
 
 import attrs
+import pytest
 
 from hearthroll.core.events import Event, Outcome
 from hearthroll.core.state import Campaign
@@ -124,3 +126,14 @@ async def test_a_failing_save_shows_not_saved_then_recovers(tmp_path: Path) -> N
         assert "✓ saved" in shown(app, "#status")
         path = app.live.path
     assert "xp = 4" in path.read_text(encoding="utf-8")
+
+
+def test_a_call_behind_a_failing_save_is_released_when_saving_stops() -> None:
+    store = FlakyStore(failures=10_000)
+    saver = Saver(store, delays=(0.01,))
+    saver.put(outcome(1))
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        waiting = pool.submit(saver.call, lambda s: "read", 30.0)
+        saver.close(timeout=0.2)
+        with pytest.raises(RuntimeError, match="saving stopped"):
+            waiting.result(timeout=5)

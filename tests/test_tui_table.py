@@ -52,9 +52,10 @@ async def test_palette_finds_clash_from_a_typo(data_dir: Path) -> None:
         assert app.live is not None and app.live.state.history.events == 0
 
 
-async def test_six_keystrokes_roll_a_move(data_dir: Path) -> None:
+@pytest.mark.parametrize("size", [SIZE, (80, 24)])
+async def test_six_keystrokes_roll_a_move(data_dir: Path, size: tuple[int, int]) -> None:
     app = demo(data_dir, faces=[4, 3])  # the pool die, then the damage die
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=size) as pilot:
         await pilot.press("slash", "h", "a", "k", "c", "enter")
         await settle(pilot, app)
         assert app.live is not None
@@ -99,9 +100,10 @@ async def test_typed_dice_escape_cancels(data_dir: Path) -> None:
         assert app.live is not None and app.live.state.history.events == 0
 
 
-async def test_a_bust_waits_and_a_reroll_saves_it(data_dir: Path) -> None:
+@pytest.mark.parametrize("size", [SIZE, (80, 24)])
+async def test_a_bust_waits_and_a_reroll_saves_it(data_dir: Path, size: tuple[int, int]) -> None:
     app = demo(data_dir, faces=[2, 6, 5])  # damage 2; the reroll's 6; damage 5
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=size) as pilot:
         await roll_typed(pilot, "clash", "4")
         await settle(pilot, app)
         await roll_typed(pilot, "clash", "1,5")
@@ -408,3 +410,73 @@ async def test_at_80_by_24_every_pane_and_the_next_actions_are_in_view(data_dir:
         next_actions = app.screen.query_one("#tray-next").region
         assert next_actions.bottom <= app.screen.query_one("#tray").region.bottom
         assert "push to 1 die" in shown(app, "#tray-next")
+
+
+async def test_meet_with_disaster_at_the_bottom_asks_the_gm_to_pick(data_dir: Path) -> None:
+    app = demo(data_dir)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("e")
+        await type_into(pilot, "#path", "steading.fortunes")
+        await pilot.press("enter")
+        await type_into(pilot, "#value", "-1")
+        await pilot.press("enter")
+        await settle(pilot, app)
+        await pilot.press("slash", "m", "e", "e", "t", "enter")
+        await settle(pilot, app)
+        picker = app.screen
+        assert isinstance(picker, OptionsPicker)
+        assert "the GM picks 1" in plain(picker.query_one(".heading").content)
+        await pilot.press("3", "enter")  # malcontent
+        await settle(pilot, app)
+        assert app.live is not None and app.live.state.steading is not None
+        assert app.live.state.steading.flags == ("malcontent",)
+        assert app.live.state.steading.stats["fortunes"] == -1
+        assert "Malcontent" in shown(app, "#steading")
+
+
+async def test_a_pool_move_s_options_are_picked_before_it_lands(data_dir: Path) -> None:
+    app = demo(data_dir, faces=[2])  # the bow's damage
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("3")
+        await roll_typed(pilot, "volley", "4")
+        await settle(pilot, app)
+        assert isinstance(app.screen, OptionsPicker)
+        await pilot.press("down", "enter")
+        await settle(pilot, app)
+        assert app.live is not None
+        event = app.live.events[-1]
+        assert event.options == ("take_what_you_get",)
+        assert "picked Take what you can get" in shown(app, "#tray-roll")
+
+
+async def test_ctrl_p_opens_the_move_palette_and_ctrl_k_textual_s(data_dir: Path) -> None:
+    from textual.command import CommandPalette
+
+    app = demo(data_dir)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        assert isinstance(app.screen, MovePalette)
+        await pilot.press("escape", "ctrl+k")
+        await pilot.pause()
+        assert isinstance(app.screen, CommandPalette)
+
+
+async def test_preparation_lifts_a_waiting_bust(data_dir: Path) -> None:
+    app = demo(data_dir, faces=[5])  # the damage once the bust is lifted
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("h")
+        await type_into(pilot, "#amount", "+1")
+        await pilot.press("enter")
+        await roll_typed(pilot, "clash", "1")
+        await settle(pilot, app)
+        assert app.screen.check_action("prep", ()) is True
+        await pilot.press("plus")
+        await type_into(pilot, "#line", "1")
+        await pilot.press("enter")
+        await settle(pilot, app)
+        assert app.live is not None
+        state = app.live.state
+        assert state.turn.status == "open"
+        assert state.turn.last is not None and state.turn.last.boosted == 0
+        assert "preparation" not in state.characters["Brannoc"].holds

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, ClassVar
 from rich.text import Text
 from textual.app import App
 from textual.binding import Binding, BindingType
+from textual.screen import Screen
 
 from hearthroll.core.dice import RandomDice
 from hearthroll.core.errors import HearthrollError
@@ -65,10 +66,16 @@ class HearthrollApp(App[None]):
             self._catalog = load_catalog()
         return self._catalog
 
+    def get_default_screen(self) -> Screen[None]:
+        if self.live is not None:
+            places.remember(self.data_dir, self.live.path)
+            return TableScreen(self.live, self.dice)
+        return super().get_default_screen()
+
     def on_mount(self) -> None:
         if self.live is not None:
-            self.show(self.live)
-        elif self.path is not None and self.path.exists():
+            return
+        if self.path is not None and self.path.exists():
             self.open_campaign(self.path, first=True)
         else:
             from hearthroll.tui.opening import ask_new
@@ -91,11 +98,10 @@ class HearthrollApp(App[None]):
         """Show `live` at the table (closing the campaign shown before it, saved first)."""
         old, self.live = self.live, live
         places.remember(self.data_dir, live.path)
-        screen = TableScreen(live, self.dice, self.data_dir)
         if isinstance(self.screen, TableScreen):
-            self.switch_screen(screen)
+            self.screen.use(live)
         else:
-            self.push_screen(screen)
+            self.push_screen(TableScreen(live, self.dice))
         if old is not None and old is not live:
             from hearthroll.tui.opening import close_behind
 

@@ -28,6 +28,41 @@ MODAL_KEYS = (
     ("ctrl+q", "quit (saves first, never asks)"),
 )
 
+LONG = {
+    "palette": "the move palette: 3–4 letters and Enter roll a move for the active character",
+    "push": "push: the palette on RISKY moves only, for the turn's next pool",
+    "reroll": "spend a reroll on the bust: every kept 1 is rolled again",
+    "reroll(True)": "the same reroll, with the faces of real dice typed in",
+    "accept": "take the bust: XP for each kept 1, the turn ends, the GM makes a hard move",
+    "stop": "end the turn before a bust: rerolls come back up to the level",
+    "prep": "spend 1 Preparation: +1 to one kept die of the waiting bust",
+    "undo": "undo the last event (the sheets and the log follow)",
+    "redo": "redo what was undone",
+    "hold": "gain (+N) or spend (-N) a hold: Preparation, Readiness…",
+    "mark_xp": "mark 1 XP on the active character",
+    "level_up": "Level Up (shown when the XP is there)",
+    "edit": "edit any field: NAME.field or steading.field; a bad value is refused",
+    "note": "the GM's line in the log: a hard move, a scene",
+    "damage": "roll the active character's weapon damage",
+    "damage(True)": "weapon damage with real dice",
+    "new_plan": "Make a Plan: a project and its requirements",
+    "plans": "tick a plan's boxes, or strike a plan",
+    "campaigns": "the campaign list: open another, or make a new one",
+    "cycle(1)": "the next character",
+    "cycle(-1)": "the previous character",
+    "help": "this list",
+    "app.quit": "quit (everything is saved first; it never asks)",
+}
+
+SIGNS = (
+    ("▶", "the character moves are made as (the active one)"),
+    ("⟳2", "rerolls left"),
+    ("●", "whose pool turn is open"),
+    ("▲", "enough XP to Level Up"),
+    ("[1] [6]", "kept dice: 1s red, 6s green; dropped dice struck through"),
+    ("NOT SAVED", "saving fails and is being retried; nothing is dropped"),
+)
+
 _NAMES = {
     "slash": "/",
     "plus": "+",
@@ -52,7 +87,8 @@ def help_sections(bindings: Iterable[BindingType]) -> list[Section]:
             if binding.key == "1":
                 table.append(("1-9", "look at character 1 to 9 (moves are made as them)"))
             continue
-        table.append((_key(binding), binding.description or binding.action))
+        text = LONG.get(binding.action, binding.description or binding.action)
+        table.append((_key(binding), text))
     return [
         ("At the table", table),
         ("In the move palette", PALETTE_KEYS),

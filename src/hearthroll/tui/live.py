@@ -20,7 +20,10 @@ if TYPE_CHECKING:
 QUIT_TIMEOUT = 10.0
 """Seconds closing waits for the save queue to drain before it gives up and says so."""
 LOG_WINDOW = 300
-"""How many of the newest events are read when a campaign opens (the log and undo use them)."""
+"""How many of the newest events the log keeps at hand (undo reaches further through the
+journal)."""
+OPEN_WINDOW = 40
+"""How many of them are read before the table is first shown; the rest follow just after."""
 
 
 class LiveCampaign:
@@ -76,11 +79,38 @@ class LiveCampaign:
             if event.seq == seq:
                 return event
         try:
-            return self.saver.call(lambda store: store.event(seq))
+            found: Event = self.saver.call(lambda store: store.event(seq))
+            return found
         except HearthrollError:
             raise
         except Exception as error:
             raise RuleError(f"event {seq} cannot be read now: {error}") from None
+
+    def older(self, timeout: float = 30.0) -> list[Event]:
+        """The events before the oldest one at hand, up to LOG_WINDOW in all (read from the
+        journal on the save thread; call it from a worker thread)."""
+        if not self.events or len(self.events) >= LOG_WINDOW or self.events[0].seq <= 1:
+            return []
+        before = self.events[0].seq
+        count = LOG_WINDOW - len(self.events)
+
+        def read(store: CampaignStore) -> list[Event]:
+            from hearthroll.store.campaigns import event_from_data
+
+            journal = store.files.journal
+            start = max(journal.first_seq, before - count)
+            if start >= before:
+                return []
+            raw = journal.events_after(start - 1)
+            return [event_from_data(r) for r in raw if r.get("seq", before) < before]
+
+        found: list[Event] = self.saver.call(read, timeout)
+        return found
+
+    def prepend(self, older: list[Event]) -> None:
+        """Put older events read from the journal before those at hand."""
+        if older and self.events and older[-1].seq < self.events[0].seq:
+            self.events = older + self.events
 
     def close(self, timeout: float = 10.0) -> SaveStatus:
         """Save what is queued, stop saving and release the campaign's lock."""
@@ -98,7 +128,7 @@ def open_live(path: Path, catalog: Catalog) -> LiveCampaign:
 
     store = CampaignStore.open(path, catalog)
     try:
-        events = [event_from_data(raw) for raw in store.files.journal.last(LOG_WINDOW)]
+        events = [event_from_data(raw) for raw in store.files.journal.last(OPEN_WINDOW)]
     except BaseException:
         store.close()
         raise

@@ -10,9 +10,11 @@ from hearthroll.tui.saver import SaveStatus
 class SaveChanged(Message):
     """Saving moved on, or failed: the status line and the log follow."""
 
-    def __init__(self, status: SaveStatus) -> None:
+    def __init__(self, status: SaveStatus, source: object) -> None:
         super().__init__()
         self.status = status
+        self.source = source
+        """The campaign whose saving this is (a campaign switched away from is ignored)."""
 
 
 class EventChosen(Message):

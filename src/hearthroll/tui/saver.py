@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import threading
+import time
 from collections import deque
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future
@@ -63,6 +64,7 @@ class Saver:
         self._lock = threading.Condition()
         self._closing = False
         self._abandon = False
+        self._retry = False
         self._status = SaveStatus()
         self._thread = threading.Thread(target=self._run, name="hearthroll-saver", daemon=True)
         self._thread.start()
@@ -90,6 +92,8 @@ class Saver:
         """Run `fn(store)` on the save thread, after the saves queued before it."""
         future: Future[T] = Future()
         with self._lock:
+            if self._abandon or not self._thread.is_alive():
+                raise RuntimeError("saving stopped")
             self._queue.append(_Call(fn, future))
             self._lock.notify_all()
         return future.result(timeout)
@@ -102,16 +106,21 @@ class Saver:
     def retry_now(self) -> None:
         """Cut short the wait before the next retry."""
         with self._lock:
+            self._retry = True
             self._lock.notify_all()
 
     def close(self, timeout: float | None = 10.0) -> SaveStatus:
         """Save what is queued (retrying for up to `timeout` seconds), then stop the thread."""
         with self._lock:
             self._closing = True
+            self._retry = True
             self._lock.notify_all()
             done = self._lock.wait_for(lambda: not self._queue, timeout)
             if not done:
                 self._abandon = True
+                for item in self._queue:
+                    if isinstance(item, _Call) and not item.future.done():
+                        item.future.set_exception(RuntimeError("saving stopped"))
                 self._lock.notify_all()
             status = attrs.evolve(self._status, waiting=self._waiting(), stamped=())
         if done:
@@ -136,15 +145,28 @@ class Saver:
                 failures = 0
                 continue
             failures += 1
-            delay = self._delays[min(failures - 1, len(self._delays) - 1)]
-            with self._lock:
-                self._lock.wait(delay)
+            self._pause(self._delays[min(failures - 1, len(self._delays) - 1)])
+
+    def _pause(self, delay: float) -> None:
+        """Wait before a retry; `retry_now` (and closing, once) cuts the wait short, new work
+        does not."""
+        deadline = time.monotonic() + delay
+        with self._lock:
+            while not (self._abandon or self._retry):
+                remaining = deadline - time.monotonic()
+                if remaining <= 0:
+                    break
+                self._lock.wait(remaining)
+            self._retry = False
 
     def _run_call(self, call: _Call) -> None:
-        try:
-            call.future.set_result(call.fn(self._store))
-        except BaseException as error:  # handed to the caller, never lost on this thread
-            call.future.set_exception(error)
+        if not call.future.done():
+            try:
+                result = call.fn(self._store)
+            except BaseException as error:  # handed to the caller, never lost on this thread
+                call.future.set_exception(error)
+            else:
+                call.future.set_result(result)
         with self._lock:
             self._queue.popleft()
             self._lock.notify_all()

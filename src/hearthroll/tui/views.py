@@ -1,15 +1,16 @@
-"""Snapshots the widgets render: plain frozen values read off the campaign and its log.
+"""Snapshots the widgets render: plain immutable values read off the campaign and its log.
 
 The main screen builds them after every event and hands them down; a widget only formats
 what it is given. Numbers the rules define (XP needed, load, odds) are read here from the
-ruleset and the engine, never worked out in a widget.
+ruleset and the engine, never worked out in a widget. They are NamedTuples: a dozen classes
+made at every start, and a NamedTuple class is several times cheaper to make than an attrs
+one.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-
-import attrs
+from typing import NamedTuple
 
 from hearthroll.core.describe import BAND_WORDS
 from hearthroll.core.events import Event
@@ -19,8 +20,7 @@ from hearthroll.core.state import Campaign, Character
 ROLL_KINDS = ("move", "reroll", "accept", "prep")
 
 
-@attrs.frozen
-class StatusView:
+class StatusView(NamedTuple):
     """The top line: which campaign, and whether everything is saved."""
 
     campaign: str
@@ -31,8 +31,7 @@ class StatusView:
     note: str | None = None
 
 
-@attrs.frozen
-class Member:
+class Member(NamedTuple):
     """One character in the party bar."""
 
     number: int
@@ -45,15 +44,13 @@ class Member:
     ready: bool
 
 
-@attrs.frozen
-class PartyView:
+class PartyView(NamedTuple):
     """The party bar: every character, one short status each."""
 
     members: tuple[Member, ...] = ()
 
 
-@attrs.frozen
-class SheetView:
+class SheetView(NamedTuple):
     """The active character's sheet."""
 
     name: str
@@ -75,16 +72,14 @@ class SheetView:
     notes: str
 
 
-@attrs.frozen
-class PlanView:
+class PlanView(NamedTuple):
     """A plan and its tick boxes."""
 
     name: str
     requirements: tuple[tuple[str, bool], ...]
 
 
-@attrs.frozen
-class SteadingView:
+class SteadingView(NamedTuple):
     """The steading's sheet."""
 
     name: str
@@ -96,8 +91,7 @@ class SteadingView:
     plans: tuple[PlanView, ...]
 
 
-@attrs.frozen
-class RollView:
+class RollView(NamedTuple):
     """The last roll, as the tray shows it."""
 
     seq: int
@@ -116,8 +110,7 @@ class RollView:
     results: tuple[str, ...]
 
 
-@attrs.frozen
-class TrayView:
+class TrayView(NamedTuple):
     """The dice tray: the turn, the last roll, what can be done next and the odds of a push."""
 
     pool: bool
@@ -127,8 +120,7 @@ class TrayView:
     odds: str | None
 
 
-@attrs.frozen
-class LogLine:
+class LogLine(NamedTuple):
     """One event in the move log."""
 
     seq: int
@@ -136,8 +128,7 @@ class LogLine:
     undone: bool = False
 
 
-@attrs.frozen
-class LogView:
+class LogView(NamedTuple):
     """The move log, oldest first."""
 
     lines: tuple[LogLine, ...] = ()
@@ -257,6 +248,8 @@ def undone_events(events: Sequence[Event]) -> set[int]:
 
 def log_view(events: Sequence[Event]) -> LogView:
     """One line per event, undone ones marked."""
+    if not events:
+        return LogView()
     from hearthroll.core.edits import summary
 
     undone = undone_events(events)
@@ -350,10 +343,10 @@ def _actions(state: Campaign, ruleset: Ruleset, actor: str | None) -> tuple[tupl
         if who.holds.get("preparation"):
             found.append(("+", "spend Preparation: +1 to a die"))
         return tuple(found)
-    found = [("p", f"push to {dice(next_pool(state, actor))}"), ("/", "any move")]
+    found = [("p", f"push ({dice(next_pool(state, actor))})"), ("/", "move")]
     if actor is not None and turn.actor == actor and turn.status == "open" and turn.pushes:
         level = state.characters[actor].level
-        found.append(("s", f"stop (rerolls → {level})"))
+        found.append(("s", f"stop (⟳ → {level})"))
     return tuple(found)
 
 

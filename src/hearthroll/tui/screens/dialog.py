@@ -4,7 +4,7 @@ modal open with the reason shown in place."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from textual import events
 from textual.binding import Binding, BindingType
@@ -48,7 +48,7 @@ class Dialog(ModalScreen[T | None], Generic[T]):
         catch_early_key(self, event)
 
 
-def catch_early_key(screen: Screen[object], event: events.Key) -> bool:
+def catch_early_key(screen: Screen[Any], event: events.Key) -> bool:
     """Put a letter typed before any field had focus into the first field (fast typing)."""
     if screen.focused is not None or not (event.is_printable and event.character):
         return False

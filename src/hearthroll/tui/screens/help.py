@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
-from rich.console import Group
+from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -19,7 +19,7 @@ Section = tuple[str, Sequence[tuple[str, str]]]
 
 def key_table(sections: Sequence[Section]) -> Group:
     """The keys as one table per section."""
-    parts = []
+    parts: list[RenderableType] = []
     for title, keys in sections:
         table = Table.grid(padding=(0, 2))
         table.add_column(style="bold cyan", no_wrap=True, min_width=10)

@@ -43,9 +43,9 @@ class MovePalette(ModalScreen[PaletteChoice | None]):
         Binding("up", "cursor(-1)", "Previous", show=False),
         Binding("pagedown", "cursor(8)", show=False),
         Binding("pageup", "cursor(-8)", show=False),
-        Binding("f2,alt+a", "toggle('advantage')", "Advantage"),
-        Binding("f3,alt+d", "toggle('disadvantage')", "Disadvantage"),
-        Binding("f4,alt+t", "toggle('typed')", "Real dice"),
+        Binding("f2,alt+a", "flip('advantage')", "Advantage"),
+        Binding("f3,alt+d", "flip('disadvantage')", "Disadvantage"),
+        Binding("f4,alt+t", "flip('typed')", "Real dice"),
     ]
 
     def __init__(
@@ -179,7 +179,7 @@ class MovePalette(ModalScreen[PaletteChoice | None]):
         current = hits.highlighted or 0
         hits.highlighted = max(0, min(len(self._shown) - 1, current + step))
 
-    def action_toggle(self, flag: str) -> None:
+    def action_flip(self, flag: str) -> None:
         """Flip advantage, disadvantage or real dice for this roll."""
         self.flags[flag] = not self.flags[flag]
         self._show_toggles()

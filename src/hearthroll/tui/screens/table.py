@@ -4,10 +4,8 @@ engine verbs, commits their outcomes (saved behind, in order) and hands snapshot
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
-import attrs
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -30,6 +28,7 @@ from hearthroll.tui.widgets.steading_sheet import SteadingSheet
 
 if TYPE_CHECKING:
     from hearthroll.tui.flow import DiceFactory
+    from hearthroll.tui.screens.palette import PaletteChoice
 
 Verb = Callable[[], Outcome]
 
@@ -68,11 +67,11 @@ class TableScreen(Screen[None]):
         Binding("q", "app.quit", "Quit", priority=True),
     ]
 
-    def __init__(self, live: LiveCampaign, dice: DiceFactory, data_dir: Path) -> None:
+    def __init__(self, live: LiveCampaign, dice: DiceFactory) -> None:
         super().__init__()
         self.live = live
         self.dice = dice
-        self.data_dir = data_dir
+        self._log_shown = False
         self.active: str | None = live.state.active or next(iter(live.state.characters), None)
         self._save_status = SaveStatus()
 
@@ -93,11 +92,50 @@ class TableScreen(Screen[None]):
     def on_mount(self) -> None:
         self.query_one("#tray").border_title = "dice tray"
         self.query_one("#log").border_title = "move log"
-        self.live.listen(lambda status: self.post_message(SaveChanged(status)))
-        self.refresh_view()
+        self.use(self.live)
         self.query_one(MoveLog).focus()
-        if self.live.repaired:
-            self.notify(f"repaired: {self.live.repaired} saved event(s) replayed onto the state")
+        self.call_after_refresh(self._show_log)
+
+    def _show_log(self) -> None:
+        """The log's lines, right after the first frame (they need the engine's verbs loaded);
+        then the older events, read from the journal behind the screen."""
+        self._log_shown = True
+        self.query_one(MoveLog).view = views.log_view(self.live.events)
+        self._read_older_log()
+
+    def _read_older_log(self) -> None:
+        live = self.live
+
+        def read() -> None:
+            try:
+                older = live.older()
+            except Exception:  # the log just stays shorter; play goes on
+                return
+            if older:
+                self.app.call_from_thread(self._prepend, live, older)
+
+        self.run_worker(read, thread=True, group="log")
+
+    def _prepend(self, live: LiveCampaign, older: list[Event]) -> None:
+        if live is self.live:
+            live.prepend(older)
+            self.refresh_view()
+
+    def use(self, live: LiveCampaign) -> None:
+        """Play `live` at this table from now on (another campaign opened)."""
+        if live is not self.live:
+            self.live.listen(None)
+            self.live = live
+            self.active = live.state.active or next(iter(live.state.characters), None)
+            self._save_status = SaveStatus()
+
+        def report(status: SaveStatus) -> None:
+            self.post_message(SaveChanged(status, live))
+
+        live.listen(report)
+        self.refresh_view()
+        if live.repaired:
+            self.notify(f"repaired: {live.repaired} saved event(s) replayed onto the state")
 
     def refresh_view(self) -> None:
         """Hand every pane a fresh snapshot of the campaign."""
@@ -105,17 +143,15 @@ class TableScreen(Screen[None]):
         if self.active not in state.characters:
             self.active = next(iter(state.characters), None)
         saving = self._save_status
-        self.query_one(StatusLine).view = attrs.evolve(
-            views.status_view(state, ruleset, self.live.path.name),
-            waiting=saving.waiting,
-            error=saving.error,
-            note=saving.note,
-        )
+        self.query_one(StatusLine).view = views.status_view(
+            state, ruleset, self.live.path.name
+        )._replace(waiting=saving.waiting, error=saving.error, note=saving.note)
         self.query_one(PartyBar).view = views.party_view(state, ruleset, self.active)
         self.query_one(CharacterSheet).view = views.sheet_view(state, ruleset, self.active)
         self.query_one(SteadingSheet).view = views.steading_view(state, ruleset)
         self.query_one(DiceTray).view = views.tray_view(state, ruleset, self.active, events)
-        self.query_one(MoveLog).view = views.log_view(events)
+        if self._log_shown:
+            self.query_one(MoveLog).view = views.log_view(events)
         self.refresh_bindings()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -161,6 +197,8 @@ class TableScreen(Screen[None]):
             self.notify(error, severity="error", title="not done")
 
     def on_save_changed(self, message: SaveChanged) -> None:
+        if message.source is not self.live:
+            return
         status = message.status
         was_failing = self._save_status.failing
         self.live.stamped(status.stamped)
@@ -210,7 +248,7 @@ class TableScreen(Screen[None]):
         palette = MovePalette(self.live.ruleset, self.live.index, title=title, risky_only=True)
         self.app.push_screen(palette, self._chosen)
 
-    def _chosen(self, choice: object) -> None:
+    def _chosen(self, choice: PaletteChoice | None) -> None:
         from hearthroll.tui.moves import make_chosen
 
         if choice is not None:
@@ -340,16 +378,17 @@ class TableScreen(Screen[None]):
             self.notify("no plans yet: m makes one", severity="warning")
             return
 
+        def change(kind: str, name: str, number: int) -> Verb:
+            def verb() -> Outcome:
+                if kind == "drop":
+                    return edits.drop_plan(self.live.state, name)
+                return edits.tick(self.live.state, name, number, kind == "tick")
+
+            return verb
+
         def apply(changes: list[PlanChange] | None) -> None:
             for kind, name, number in changes or []:
-                state = self.live.state
-                if kind == "drop":
-                    error = self.attempt(lambda n=name, s=state: edits.drop_plan(s, n))
-                else:
-                    done = kind == "tick"
-                    error = self.attempt(
-                        lambda n=name, i=number, s=state, d=done: edits.tick(s, n, i, d)
-                    )
+                error = self.attempt(change(kind, name, number))
                 if error:
                     self.notify(error, severity="error")
                     return
