@@ -412,7 +412,7 @@ def run_state(args: argparse.Namespace) -> int:
 def run_log(args: argparse.Namespace) -> int:
     """Print the log."""
     from hearthroll.cli.recap import markdown_recap
-    from hearthroll.core.edits import summary
+    from hearthroll.core.events import summary
     from hearthroll.store.campaigns import CampaignStore
 
     with CampaignStore.open(args.file, _catalog(args)) as store:
@@ -543,7 +543,7 @@ def _print_event(event: Event, store: CampaignStore, as_json: bool) -> None:
     if as_json:
         print_json(event_json(event))
         return
-    from hearthroll.core.edits import summary
+    from hearthroll.core.events import summary
 
     print(f"#{event.seq} {summary(event)}")
     rolled = event.kind in ("move", "reroll", "accept", "prep")

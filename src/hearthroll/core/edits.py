@@ -8,7 +8,7 @@ import attrs
 
 from hearthroll.core.dice import DiceSource
 from hearthroll.core.errors import NotFound, RuleError, TurnError
-from hearthroll.core.events import Event, Outcome, record
+from hearthroll.core.events import Event, Outcome, record, summary
 from hearthroll.core.resolve import weapon_damage
 from hearthroll.core.rules import Ruleset
 from hearthroll.core.session import find_character
@@ -65,26 +65,6 @@ def damage(
 
 
 # --- undo and redo --------------------------------------------------------------------------
-
-
-def summary(event: Event) -> str:
-    """One line for an event: who, what, the dice and the band."""
-    who = f"{event.actor}: " if event.actor else ""
-    if event.kind in ("move", "reroll", "accept", "prep"):
-        what = event.move_name or event.move or event.kind
-        if event.kind != "move":
-            what = f"{event.kind} ({what})"
-        dice = f" [{', '.join(str(f) for f in event.dice)}]" if event.dice else ""
-        band = f" → {event.label or event.band}" if event.band else ""
-        pending = " (bust waits)" if event.pending else ""
-        xp = f", XP +{event.xp_gained}" if event.xp_gained else ""
-        return f"{who}{what}{dice}{band}{pending}{xp}"
-    if event.kind == "note":
-        return f"GM: {event.text}"
-    if event.kind in ("undo", "redo"):
-        return f"{event.kind} of event {event.target}"
-    detail = "; ".join(event.results)
-    return f"{who}{event.kind.replace('_', ' ')}" + (f": {detail}" if detail else "")
 
 
 def undo(state: Campaign, target: Event) -> Outcome:

@@ -121,3 +121,23 @@ def standing(events: Sequence[Event]) -> list[Event]:
         elif event.kind == "redo" and event.target is not None:
             undone.discard(event.target)
     return [e for e in events if e.kind not in ("undo", "redo") and e.seq not in undone]
+
+
+def summary(event: Event) -> str:
+    """One line for an event: who, what, the dice and the band."""
+    who = f"{event.actor}: " if event.actor else ""
+    if event.kind in ("move", "reroll", "accept", "prep"):
+        what = event.move_name or event.move or event.kind
+        if event.kind != "move":
+            what = f"{event.kind} ({what})"
+        dice = f" [{', '.join(str(f) for f in event.dice)}]" if event.dice else ""
+        band = f" → {event.label or event.band}" if event.band else ""
+        pending = " (bust waits)" if event.pending else ""
+        xp = f", XP +{event.xp_gained}" if event.xp_gained else ""
+        return f"{who}{what}{dice}{band}{pending}{xp}"
+    if event.kind == "note":
+        return f"GM: {event.text}"
+    if event.kind in ("undo", "redo"):
+        return f"{event.kind} of event {event.target}"
+    detail = "; ".join(event.results)
+    return f"{who}{event.kind.replace('_', ' ')}" + (f": {detail}" if detail else "")

@@ -23,26 +23,16 @@ from hearthroll.core.events import Event, Outcome, replay
 from hearthroll.core.rules import Catalog, Ruleset
 from hearthroll.core.state import Campaign
 from hearthroll.store.campaign_files import CampaignFiles, journal_folder
-from hearthroll.store.converter import KeyPath, make_converter, problems_of
+from hearthroll.store.converter import KeyPath, drop_none, problems_of, shared, show_path
 from hearthroll.store.errors import StoreError
-from hearthroll.store.rulesets import show_path
 from hearthroll.store.toml_positions import locate, nearest
 
-_CONVERTER = make_converter()
 _OWN = ("schema_version", "last_event")
-
-
-def _drop_none(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {str(k): _drop_none(v) for k, v in value.items() if v is not None}
-    if isinstance(value, (list, tuple)):
-        return [_drop_none(v) for v in value]
-    return value
 
 
 def campaign_data(campaign: Campaign) -> dict[str, Any]:
     """The campaign as TOML-ready data."""
-    data: dict[str, Any] = _drop_none(_CONVERTER.unstructure(campaign))
+    data: dict[str, Any] = drop_none(shared().unstructure(campaign))
     return data
 
 
@@ -50,7 +40,7 @@ def campaign_from_data(data: dict[str, Any], source: str = "campaign") -> Campai
     """A campaign from data read back; every problem is reported with its key path."""
     body = {k: v for k, v in data.items() if k not in _OWN}
     try:
-        campaign: Campaign = _CONVERTER.structure(body, Campaign)
+        campaign: Campaign = shared().structure(body, Campaign)
     except Exception as error:  # cattrs groups every problem in one error
         lines = [f"{source}: {show_path(p) or '(top)'}: {m}" for p, m in problems_of(error)]
         raise StoreError("\n".join(lines)) from None
@@ -85,15 +75,15 @@ def _strip_none(tp: Any) -> Any:
 
 def event_data(event: Event) -> dict[str, Any]:
     """An event as TOML-ready data (the journal numbers it, so no `seq`)."""
-    data: dict[str, Any] = _drop_none(_CONVERTER.unstructure(attrs.evolve(event, deltas=())))
+    data: dict[str, Any] = drop_none(shared().unstructure(attrs.evolve(event, deltas=())))
     data.pop("seq", None)
     data.pop("deltas", None)
     data["deltas"] = [
-        _drop_none(
+        drop_none(
             {
                 "path": list(d.path),
-                "before": _CONVERTER.unstructure(d.before),
-                "after": _CONVERTER.unstructure(d.after),
+                "before": shared().unstructure(d.before),
+                "after": shared().unstructure(d.after),
             }
         )
         for d in event.deltas
@@ -105,13 +95,13 @@ def event_from_data(data: dict[str, Any]) -> Event:
     """An event read back from the journal."""
     body = dict(data)
     deltas = body.pop("deltas", [])
-    event: Event = _CONVERTER.structure(body, Event)
+    event: Event = shared().structure(body, Event)
     built = []
     for raw in deltas:
         path = tuple(raw["path"])
         tp = type_at(path)
-        before = _CONVERTER.structure(raw["before"], tp) if "before" in raw else None
-        after = _CONVERTER.structure(raw["after"], tp) if "after" in raw else None
+        before = shared().structure(raw["before"], tp) if "before" in raw else None
+        after = shared().structure(raw["after"], tp) if "after" in raw else None
         built.append(Delta(path, before, after))
     return attrs.evolve(event, deltas=tuple(built))
 
@@ -210,7 +200,7 @@ def _ruleset(catalog: Catalog, ruleset_id: str, path: Path) -> Ruleset:
 def _read_campaign(path: Path, data: dict[str, Any]) -> Campaign:
     body = {k: v for k, v in data.items() if k not in _OWN}
     try:
-        campaign: Campaign = _CONVERTER.structure(body, Campaign)
+        campaign: Campaign = shared().structure(body, Campaign)
     except Exception as error:
         raise StoreError(_positioned(path, error)) from None
     return campaign

@@ -6,6 +6,7 @@ groups, so the caller can put a line and column on each.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import Any, Literal, get_args, get_origin
 
@@ -105,3 +106,26 @@ def problems_of(exc: BaseException, path: KeyPath = ()) -> list[tuple[KeyPath, s
     else:
         found.append((path, f"cannot be read: {exc}"))
     return found
+
+
+def show_path(path: KeyPath) -> str:
+    """A key path as people write it: `moves[3].roll.stat`."""
+    text = ""
+    for part in path:
+        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else part)
+    return text
+
+
+@functools.cache
+def shared() -> cattrs.Converter:
+    """The one strict converter the file layer uses, made on first use."""
+    return make_converter()
+
+
+def drop_none(value: Any) -> Any:
+    """Plain data with every None left out (TOML has no null; a missing key reads as None)."""
+    if isinstance(value, dict):
+        return {str(k): drop_none(v) for k, v in value.items() if v is not None}
+    if isinstance(value, (list, tuple)):
+        return [drop_none(v) for v in value]
+    return value

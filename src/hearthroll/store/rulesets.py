@@ -16,8 +16,7 @@ from typing import Any
 import attrs
 
 from hearthroll.core.rules import Catalog, Move, Ruleset
-from hearthroll.store.checks import check_catalog
-from hearthroll.store.converter import KeyPath, make_converter, problems_of
+from hearthroll.store.converter import KeyPath, drop_none, problems_of, shared, show_path
 from hearthroll.store.errors import StoreError
 from hearthroll.store.toml_positions import Position, locate, nearest
 
@@ -25,7 +24,6 @@ SCHEMA_VERSION = 1
 MAX_BYTES = 4 * 1024 * 1024
 """A ruleset file larger than this is refused before it is parsed."""
 SHIPPED = "moves.toml"
-_CONVERTER = make_converter()
 _TOP_KEYS = frozenset({"schema_version", "rulesets", "moves"})
 
 
@@ -52,14 +50,6 @@ class RulesetError(StoreError):
         super().__init__("\n".join(str(p) for p in self.problems))
 
 
-def show_path(path: KeyPath) -> str:
-    """A key path as people write it: `moves[3].roll.stat`."""
-    text = ""
-    for part in path:
-        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else part)
-    return text
-
-
 @attrs.frozen
 class RulesetFile:
     """One file's rulesets and moves, with the positions of its keys for later messages."""
@@ -67,7 +57,15 @@ class RulesetFile:
     name: str
     rulesets: tuple[Ruleset, ...]
     moves: tuple[Move, ...]
-    positions: dict[KeyPath, Position] = attrs.field(eq=False, repr=False)
+    text: str = attrs.field(eq=False, repr=False)
+    _positions: dict[KeyPath, Position] = attrs.field(factory=dict, eq=False, repr=False)
+
+    @property
+    def positions(self) -> dict[KeyPath, Position]:
+        """Where each key is written; worked out only when a problem needs a place."""
+        if not self._positions and self.text:
+            self._positions.update(locate(self.text))
+        return self._positions
 
     def problem(self, path: KeyPath, message: str) -> Problem:
         """A problem at `path` in this file (or at its nearest written parent)."""
@@ -97,8 +95,7 @@ def parse_text(text: str, name: str) -> tuple[RulesetFile | None, list[Problem]]
         document = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         return None, [_syntax_problem(name, error)]
-    positions = locate(text)
-    shell = RulesetFile(name, (), (), positions)
+    shell = RulesetFile(name, (), (), text)
     problems = _check_top(document, shell)
     if any(p.path == "schema_version" for p in problems):
         return None, problems  # a file of another schema is not read further
@@ -106,7 +103,7 @@ def parse_text(text: str, name: str) -> tuple[RulesetFile | None, list[Problem]]
     moves = _structure_list(document.get("moves", []), "moves", Move, shell, problems)
     if problems:
         return None, problems
-    return RulesetFile(name, tuple(rulesets), tuple(moves), positions), []
+    return RulesetFile(name, tuple(rulesets), tuple(moves), text), []
 
 
 def _check_top(document: dict[str, Any], shell: RulesetFile) -> list[Problem]:
@@ -150,7 +147,7 @@ def _structure_list(
     built: list[Any] = []
     for index, item in enumerate(raw):
         try:
-            built.append(_CONVERTER.structure(item, cls))
+            built.append(shared().structure(item, cls))
         except Exception as error:  # cattrs groups every problem of the item in one error
             problems.extend(
                 shell.problem((key, index, *path), message) for path, message in problems_of(error)
@@ -199,6 +196,8 @@ def user_files(folder: Path | None = None) -> list[Path]:
 
 def build_catalog(files: Iterable[RulesetFile]) -> Catalog:
     """Join files into one Catalog, after checking them together; RulesetError lists it all."""
+    from hearthroll.store.checks import check_catalog
+
     files = tuple(files)
     problems = check_catalog(files)
     if problems:
@@ -227,16 +226,8 @@ def load_catalog(
 
 def unstructure_move(move: Move) -> dict[str, Any]:
     """A move as plain data (the shape of its TOML), for JSON output."""
-    data: dict[str, Any] = _CONVERTER.unstructure(move)
+    data: dict[str, Any] = shared().unstructure(move)
     return data
-
-
-def _drop_none(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {k: _drop_none(v) for k, v in value.items() if v is not None}
-    if isinstance(value, (list, tuple)):
-        return [_drop_none(v) for v in value]
-    return value
 
 
 def dump_text(rulesets: Sequence[Ruleset] = (), moves: Sequence[Move] = ()) -> str:
@@ -245,7 +236,7 @@ def dump_text(rulesets: Sequence[Ruleset] = (), moves: Sequence[Move] = ()) -> s
 
     document: dict[str, Any] = {"schema_version": SCHEMA_VERSION}
     if rulesets:
-        document["rulesets"] = [_drop_none(_CONVERTER.unstructure(r)) for r in rulesets]
+        document["rulesets"] = [drop_none(shared().unstructure(r)) for r in rulesets]
     if moves:
-        document["moves"] = [_drop_none(_CONVERTER.unstructure(m)) for m in moves]
+        document["moves"] = [drop_none(shared().unstructure(m)) for m in moves]
     return tomli_w.dumps(document)

@@ -250,7 +250,7 @@ def log_view(events: Sequence[Event]) -> LogView:
     """One line per event, undone ones marked."""
     if not events:
         return LogView()
-    from hearthroll.core.edits import summary
+    from hearthroll.core.events import summary
 
     undone = undone_events(events)
     return LogView(tuple(LogLine(e.seq, summary(e), e.seq in undone) for e in events))
