@@ -859,3 +859,21 @@ def test_an_input_the_move_does_not_take_is_refused(table: Campaign) -> None:
         inputs={"value": 1, "deal": "steal"},
     )
     refused(RuleError, make_move, table, HOUSE, "muster", TypedDice([3, 3]), inputs={"value": 1})
+
+
+def test_a_new_character_joins_with_a_sheet_shaped_by_the_ruleset() -> None:
+    from hearthroll.core.edits import add_character
+
+    state = demo_campaign(HOUSE)
+    joined = add_character(state, HOUSE, "Tamsin", "ogre", 3).state
+    tamsin = joined.characters["Tamsin"]
+    assert (tamsin.level, tamsin.rerolls_left, tamsin.meters["hp"], tamsin.maxima["hp"]) == (
+        3,
+        3,
+        13,
+        13,
+    )
+    with pytest.raises(HearthrollError, match="already"):
+        add_character(joined, HOUSE, "tamsin")
+    with pytest.raises(HearthrollError, match="template"):
+        add_character(state, HOUSE, "Odo", "dragon")

@@ -29,7 +29,7 @@ def _app_target(argv: Sequence[str], parser: argparse.ArgumentParser) -> list[st
     """`hearthroll` alone or `hearthroll FILE` opens the app; None when argv names a verb."""
     if not argv:
         return []
-    verbs = getattr(parser, "verb_names", set())
+    verbs: set[str] = getattr(parser, "verb_names", set())
     first = argv[0]
     looks_like_file = first.endswith(".toml") or os.path.exists(first)
     if len(argv) == 1 and first not in verbs and not first.startswith("-") and looks_like_file:

@@ -97,6 +97,11 @@ def add_parsers(verbs: Any) -> None:
     add_edge(damage)
     _dice(damage)
 
+    join = _verb(verbs, "add", "a new character joins the party", run_add)
+    join.add_argument("name", metavar="NAME")
+    join.add_argument("--template", default="", metavar="T", help="human, ogre, automaton, ...")
+    join.add_argument("--level", type=int, default=1, metavar="N")
+
     plan = _verb(verbs, "plan", "Make a Plan: add a plan, tick its boxes, drop it", run_plan)
     plan.add_argument("name", metavar="NAME", help="the plan's name")
     plan.add_argument(
@@ -347,6 +352,15 @@ def run_damage(args: argparse.Namespace) -> int:
         return outcome
 
     return _with_store(args, verb)
+
+
+def run_add(args: argparse.Namespace) -> int:
+    """Add a character to the party."""
+    from hearthroll.core.edits import add_character
+
+    return _with_store(
+        args, lambda s: add_character(s.state, s.ruleset, args.name, args.template, args.level)
+    )
 
 
 def run_plan(args: argparse.Namespace) -> int:

@@ -329,3 +329,40 @@ def drop_plan(state: Campaign, name: str) -> Outcome:
         kind="plan", text=plans[index].name, results=(f"plan {plans[index].name} dropped",)
     )
     return record(state, _with_plans(state, (*plans[:index], *plans[index + 1 :])), event)
+
+
+# --- the party ------------------------------------------------------------------------------
+
+
+def add_character(
+    state: Campaign, ruleset: Ruleset, name: str, template: str = "", level: int = 1
+) -> Outcome:
+    """A new character joins the party, with a fresh sheet shaped by the ruleset."""
+    from hearthroll.core.state import new_character
+
+    name = " ".join(name.split())
+    if not name or "." in name:
+        raise RuleError("a character needs a name, without dots (they separate `set` paths)")
+    if any(n.lower() == name.lower() for n in state.characters):
+        raise RuleError(f"there is a {name} in the party already")
+    templates = [t.id for t in ruleset.templates]
+    if template and template not in templates:
+        raise RuleError(
+            f"the template is one of {', '.join(templates) or 'none'}, not {template!r}"
+        )
+    if not template and templates:
+        template = templates[0]
+    if not 1 <= level <= 99:
+        raise RuleError(f"the level is 1 to 99, not {level}")
+    character = new_character(ruleset, name, template, level)
+    after = attrs.evolve(
+        state,
+        characters={**state.characters, name: character},
+        active=state.active or name,
+    )
+    event = Event(
+        kind="join",
+        actor=name,
+        results=(f"{name} joins the party ({template or 'no template'}, level {level})",),
+    )
+    return record(state, after, event)

@@ -23,6 +23,7 @@ UNDOABLE = frozenset(
         "note",
         "plan",
         "damage",
+        "join",
     }
 )
 
