@@ -11,7 +11,7 @@ from hearthroll.core.dice import DiceSource, RandomDice, RecordingDice, TypedDic
 from hearthroll.core.effects import OptionList
 from hearthroll.core.errors import DiceError, HearthrollError
 from hearthroll.core.events import Event, Outcome
-from hearthroll.core.resolve import Context, offered
+from hearthroll.core.resolve import Context, gate_holds, offered
 from hearthroll.core.rules import Move, Ruleset
 from hearthroll.core.session import make_move, reroll
 from hearthroll.core.state import Campaign
@@ -55,6 +55,8 @@ class MoveRequest:
     inputs: Mapping[str, int | str] = attrs.field(factory=dict)
     before: tuple[str, ...] = ()
     """Options picked before the roll (Rest's Medical Kit)."""
+    boost: int | None = None
+    """Preparation spent as the roll is made: the kept die (pool) or 1 (+1 to the roll)."""
 
 
 @attrs.frozen
@@ -100,11 +102,20 @@ def sources(typed: TypedRoll | None, factory: DiceFactory) -> tuple[DiceSource, 
 def before_lists(state: Campaign, ruleset: Ruleset, request: MoveRequest) -> list[OptionList]:
     """Option lists the move offers before its roll (gates holding)."""
     move = ruleset.move(request.move)
-    return [
-        lst
-        for lst in offered(move, None, _context(state, request), ruleset, when="before")
-        if lst.items
-    ]
+    context = _context(state, request)
+    found = offered(move, None, context, ruleset, when="before")
+    return [lst for lst in shown_lists(found, context, ruleset) if lst.items]
+
+
+def shown_lists(
+    lists: Sequence[OptionList], context: Context, ruleset: Ruleset
+) -> tuple[OptionList, ...]:
+    """The lists with only the items whose own gate holds: the GM never sees an option the
+    engine would not apply (shake it off, when already wounded)."""
+    return tuple(
+        attrs.evolve(lst, items=tuple(o for o in lst.items if gate_holds(o, context, ruleset)))
+        for lst in lists
+    )
 
 
 def _context(state: Campaign, request: MoveRequest) -> Context:
@@ -119,7 +130,7 @@ def after_lists(
     if event.pending:
         return ()
     found = offered(move, event.band or None, context, ruleset)
-    return tuple(lst for lst in found if lst.items)
+    return tuple(lst for lst in shown_lists(found, context, ruleset) if lst.items)
 
 
 def preview_move(
@@ -145,6 +156,7 @@ def preview_move(
         picks=request.before,
         inputs=request.inputs,
         effect_dice=effects,
+        boost=request.boost,
     )
     if isinstance(dice, Typed):
         dice.finish()
@@ -175,9 +187,29 @@ def settle_move(
             picks=[*request.before, *picks],
             inputs=request.inputs,
             effect_dice=Replay(preview.effect, preview.effect_source),
+            boost=request.boost,
         )
     _finish(preview.effect_source)
     return outcome
+
+
+def prepare_preview(
+    state: Campaign, ruleset: Ruleset, request: MoveRequest, preview: Preview, position: int
+) -> Preview:
+    """The previewed pool roll again, with the same dice and +1 on kept die `position`."""
+    again = preview_move(
+        state,
+        ruleset,
+        attrs.evolve(request, boost=position),
+        TypedDice(preview.dice),
+        Replay(preview.effect, preview.effect_source),
+    )
+    return attrs.evolve(again, effect_source=preview.effect_source)
+
+
+def lowest_kept(kept: Sequence[int]) -> int:
+    """The position (from 1) of the lowest kept die: where Preparation's +1 goes unless told."""
+    return min(range(len(kept)), key=lambda i: kept[i]) + 1 if kept else 1
 
 
 def preview_reroll(

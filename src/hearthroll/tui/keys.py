@@ -15,6 +15,7 @@ PALETTE_KEYS = (
     ("F2 / alt+a", "toggle advantage"),
     ("F3 / alt+d", "toggle disadvantage"),
     ("F4 / alt+t", "toggle real dice: type the faces before it rolls"),
+    ("F5 / alt+p", "toggle Preparation (when held): +1 to a kept die, or to the roll"),
     ("esc", "close"),
 )
 
@@ -41,6 +42,7 @@ LONG = {
     "hold": "gain (+N) or spend (-N) a hold: Preparation, Readiness…",
     "mark_xp": "mark 1 XP on the active character",
     "level_up": "Level Up (shown when the XP is there)",
+    "add_character": "add a character: name, template and level",
     "edit": "edit any field: NAME.field or steading.field; a bad value is refused",
     "note": "the GM's line in the log: a hard move, a scene",
     "damage": "roll the active character's weapon damage",

@@ -29,6 +29,7 @@ from hearthroll.tui.screens.dice_input import DiceInput
 from hearthroll.tui.screens.inputs import Inputs, MoveInputs
 from hearthroll.tui.screens.options import OptionsPicker, PickList
 from hearthroll.tui.screens.palette import PaletteChoice
+from hearthroll.tui.screens.prompt import LinePrompt
 from hearthroll.tui.views import dice, roll_view
 from hearthroll.tui.widgets.dice_tray import render_roll
 
@@ -83,11 +84,13 @@ async def make_move_flow(table: TableScreen, choice: PaletteChoice) -> None:
     """Inputs, options before the roll, the roll (real dice if asked), the band's options."""
     state, ruleset = table.live.state, table.live.ruleset
     move = ruleset.move(choice.move)
+    pool = move.roll.mechanic == "pool"
     request = MoveRequest(
         move.id,
         actor=table.active,
         advantage=choice.advantage,
         disadvantage=choice.disadvantage,
+        boost=1 if choice.prepared and not pool else None,
     )
 
     def trial(wanted: MoveRequest) -> str | None:
@@ -119,6 +122,11 @@ async def make_move_flow(table: TableScreen, choice: PaletteChoice) -> None:
             return
         request = attrs.evolve(request, before=tuple(picked))
     preview = await _roll(table, request, choice.typed, move)
+    if preview is not None and choice.prepared and pool:
+        prepared = await _prepare(table, request, preview, move)
+        if prepared is None:
+            return
+        request, preview = prepared
     if preview is None:
         return
     outcome = await _settle(
@@ -129,6 +137,44 @@ async def make_move_flow(table: TableScreen, choice: PaletteChoice) -> None:
     )
     if outcome is not None:
         table.commit(outcome)
+
+
+async def _prepare(
+    table: TableScreen, request: MoveRequest, preview: Preview, move: Move
+) -> tuple[MoveRequest, Preview] | None:
+    """Preparation's +1 on a kept die of the previewed pool, asked with the dice in view (a
+    single kept die is not asked about); Escape cancels the move."""
+    state, ruleset = table.live.state, table.live.ruleset
+    kept = preview.event.kept
+
+    def boosted(position: int) -> tuple[MoveRequest, Preview]:
+        again = flow.prepare_preview(state, ruleset, request, preview, position)
+        return attrs.evolve(request, boost=position), again
+
+    if len(kept) == 1:
+        try:
+            return boosted(1)
+        except HearthrollError as error:
+            table.notify(f"{error}: the Preparation is kept", severity="warning")
+            return request, preview
+    held: list[tuple[MoveRequest, Preview]] = []
+
+    def check(text: str) -> str | None:
+        if not text.strip().isdigit():
+            return f"give the kept die's number (1 to {len(kept)}), not {text!r}"
+        try:
+            held[:] = [boosted(int(text))]
+        except HearthrollError as error:
+            return str(error)
+        return None
+
+    faces = "  ".join(f"{n}:[{face}]" for n, face in enumerate(kept, start=1))
+    title = f"{move.name}: Preparation's +1 on kept die number… (kept {faces})"
+    text = await _ask(table, LinePrompt(title, check, value=str(flow.lowest_kept(kept))))
+    if text is None or not held:
+        table.notify("cancelled: nothing was committed", severity="warning")
+        return None
+    return held[0]
 
 
 async def _roll(

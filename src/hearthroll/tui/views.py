@@ -328,6 +328,8 @@ def push_odds(state: Campaign, ruleset: Ruleset, actor: str | None) -> str | Non
 
 
 def _actions(state: Campaign, ruleset: Ruleset, actor: str | None) -> tuple[tuple[str, str], ...]:
+    if not state.characters:
+        return (("A", "add a character"), ("/", "make a move"))
     if not _pool(ruleset):
         return (("/", "make a move"),)
     turn = state.turn

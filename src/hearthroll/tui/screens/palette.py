@@ -32,10 +32,13 @@ class PaletteChoice:
     disadvantage: bool = False
     typed: bool = False
     """Ask for the faces of real dice before rolling."""
+    prepared: bool = False
+    """Spend 1 Preparation for +1 as the roll is made."""
 
 
 class MovePalette(ModalScreen[PaletteChoice | None]):
-    """Search the campaign's moves; F2/F3 advantage and disadvantage, F4 real dice."""
+    """Search the campaign's moves; F2/F3 advantage and disadvantage, F4 real dice, F5
+    Preparation (when the character holds some)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "cancel", "Close"),
@@ -46,6 +49,7 @@ class MovePalette(ModalScreen[PaletteChoice | None]):
         Binding("f2,alt+a", "flip('advantage')", "Advantage"),
         Binding("f3,alt+d", "flip('disadvantage')", "Disadvantage"),
         Binding("f4,alt+t", "flip('typed')", "Real dice"),
+        Binding("f5,alt+p", "flip('prepared')", "Preparation"),
     ]
 
     def __init__(
@@ -55,14 +59,16 @@ class MovePalette(ModalScreen[PaletteChoice | None]):
         *,
         title: str = "Make a move",
         risky_only: bool = False,
+        can_prepare: bool = False,
     ) -> None:
         super().__init__()
+        self._can_prepare = can_prepare
         self._ruleset = ruleset
         self._index = index
         self._title = title
         self._risky_only = risky_only
         self._shown: list[Move] = []
-        self.flags = {"advantage": False, "disadvantage": False, "typed": False}
+        self.flags = {"advantage": False, "disadvantage": False, "typed": False, "prepared": False}
 
     def compose(self) -> ComposeResult:
         with Vertical(id="palette", classes="dialog"):
@@ -128,6 +134,7 @@ class MovePalette(ModalScreen[PaletteChoice | None]):
                 box("F2", "advantage", "advantage"),
                 box("F3", "disadvantage", "disadvantage"),
                 box("F4", "real dice", "typed"),
+                *([box("F5", "Preparation", "prepared")] if self._can_prepare else []),
                 Text.assemble(("⏎", "bold reverse"), " roll  ", ("esc", "bold reverse"), " close"),
             ]
         )
@@ -168,6 +175,7 @@ class MovePalette(ModalScreen[PaletteChoice | None]):
                 advantage=self.flags["advantage"],
                 disadvantage=self.flags["disadvantage"],
                 typed=self.flags["typed"],
+                prepared=self.flags["prepared"],
             )
         )
 
@@ -178,6 +186,12 @@ class MovePalette(ModalScreen[PaletteChoice | None]):
             return
         current = hits.highlighted or 0
         hits.highlighted = max(0, min(len(self._shown) - 1, current + step))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Preparation can be spent only when the character holds some."""
+        if action == "flip" and parameters == ("prepared",):
+            return self._can_prepare
+        return True
 
     def action_flip(self, flag: str) -> None:
         """Flip advantage, disadvantage or real dice for this roll."""

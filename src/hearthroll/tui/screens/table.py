@@ -50,6 +50,7 @@ class TableScreen(Screen[None]):
         Binding("h", "hold", "Holds", show=False, priority=True),
         Binding("x", "mark_xp", "Mark XP", show=False, priority=True),
         Binding("L", "level_up", "Level Up", priority=True),
+        Binding("A", "add_character", "Add character", show=False, priority=True),
         Binding("e", "edit", "Edit field", show=False, priority=True),
         Binding("n", "note", "Note", show=False, priority=True),
         Binding("d", "damage", "Damage", show=False, priority=True),
@@ -229,6 +230,25 @@ class TableScreen(Screen[None]):
         self.active = names[(index + step) % len(names)]
         self.refresh_view()
 
+    def action_add_character(self) -> None:
+        """A new character joins the party (and is looked at)."""
+        from hearthroll.core import edits
+        from hearthroll.tui.screens.new_character import CharacterForm, NewCharacter
+
+        def check(value: NewCharacter) -> str | None:
+            name, template, level = value
+
+            def verb() -> Outcome:
+                state, ruleset = self.live.state, self.live.ruleset
+                outcome = edits.add_character(state, ruleset, name, template, level)
+                self.active = outcome.event.actor
+                return outcome
+
+            return self.attempt(verb)
+
+        templates = [(t.id, t.name) for t in self.live.ruleset.templates]
+        self.app.push_screen(CharacterForm(templates, check))
+
     # --- moves and the pool turn -----------------------------------------------------------
 
     def action_palette(self) -> None:
@@ -236,7 +256,9 @@ class TableScreen(Screen[None]):
         from hearthroll.tui.screens.palette import MovePalette
 
         title = f"Make a move as {self.active}" if self.active else "Make a move"
-        palette = MovePalette(self.live.ruleset, self.live.index, title=title)
+        palette = MovePalette(
+            self.live.ruleset, self.live.index, title=title, can_prepare=self._prepared()
+        )
         self.app.push_screen(palette, self._chosen)
 
     def action_push(self) -> None:
@@ -245,8 +267,19 @@ class TableScreen(Screen[None]):
 
         n = views.next_pool(self.live.state, self.active)
         title = f"Push: {self.active}'s next RISKY move rolls {views.dice(n)}"
-        palette = MovePalette(self.live.ruleset, self.live.index, title=title, risky_only=True)
+        palette = MovePalette(
+            self.live.ruleset,
+            self.live.index,
+            title=title,
+            risky_only=True,
+            can_prepare=self._prepared(),
+        )
         self.app.push_screen(palette, self._chosen)
+
+    def _prepared(self) -> bool:
+        """Whether the active character holds Preparation to spend as a roll is made."""
+        character = self.live.state.characters.get(self.active or "")
+        return character is not None and bool(character.holds.get("preparation"))
 
     def _chosen(self, choice: PaletteChoice | None) -> None:
         from hearthroll.tui.moves import make_chosen

@@ -16,6 +16,9 @@ class CharacterSheet(Static):
 
     view: reactive[SheetView | None] = reactive(None, init=False)
 
+    def on_mount(self) -> None:
+        self.watch_view(self.view)  # an empty party is None from the start: say so
+
     def watch_view(self, view: SheetView | None) -> None:
         if view is None:
             self.border_title = "no character"
@@ -37,7 +40,7 @@ def _line(label: str, value: str | Text) -> Text:
 def render_sheet(view: SheetView | None) -> Text:
     """The sheet's text."""
     if view is None:
-        return Text("no character in this campaign", style="dim")
+        return Text("no characters yet: press A to add one", style="dim")
     head = Text(f"level {view.level}", style="bold")
     if view.rerolls is not None:
         head.append(f" · rerolls {view.rerolls}/{view.level}", style="cyan")

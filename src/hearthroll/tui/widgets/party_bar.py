@@ -38,5 +38,5 @@ def _member(member: Member) -> Text:
 def render_party(view: PartyView) -> Text:
     """The bar's text: members side by side, wrapping when the terminal is narrow."""
     if not view.members:
-        return Text("no characters in this campaign", "dim")
+        return Text("no characters yet: press A to add one", "dim")
     return Text("  ").join(_member(m) for m in view.members)
