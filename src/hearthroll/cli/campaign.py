@@ -383,30 +383,16 @@ def run_plan(args: argparse.Namespace) -> int:
 
 def run_undo(args: argparse.Namespace) -> int:
     """Undo the last event."""
-    from hearthroll.core.edits import undo
-    from hearthroll.core.errors import TurnError
+    from hearthroll.core.edits import undo_last
 
-    def verb(store: CampaignStore) -> Outcome:
-        stack = store.state.history.undo
-        if not stack:
-            raise TurnError("nothing to undo")
-        return undo(store.state, store.event(stack[-1]))
-
-    return _with_store(args, verb)
+    return _with_store(args, lambda s: undo_last(s.state, s.event))
 
 
 def run_redo(args: argparse.Namespace) -> int:
     """Redo the last undone event."""
-    from hearthroll.core.edits import redo
-    from hearthroll.core.errors import TurnError
+    from hearthroll.core.edits import redo_last
 
-    def verb(store: CampaignStore) -> Outcome:
-        stack = store.state.history.redo
-        if not stack:
-            raise TurnError("nothing to redo")
-        return redo(store.state, store.event(stack[-1]))
-
-    return _with_store(args, verb)
+    return _with_store(args, lambda s: redo_last(s.state, s.event))
 
 
 def run_state(args: argparse.Namespace) -> int:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import attrs
 
@@ -65,6 +65,20 @@ def damage(
 
 
 # --- undo and redo --------------------------------------------------------------------------
+
+
+def undo_last(state: Campaign, lookup: Callable[[int], Event]) -> Outcome:
+    """Undo the last event undo can reach, reading it from the log with `lookup(seq)`."""
+    if not state.history.undo:
+        raise TurnError("nothing to undo")
+    return undo(state, lookup(state.history.undo[-1]))
+
+
+def redo_last(state: Campaign, lookup: Callable[[int], Event]) -> Outcome:
+    """Redo the last undone event, reading it from the log with `lookup(seq)`."""
+    if not state.history.redo:
+        raise TurnError("nothing to redo")
+    return redo(state, lookup(state.history.redo[-1]))
 
 
 def undo(state: Campaign, target: Event) -> Outcome:

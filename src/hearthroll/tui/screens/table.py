@@ -13,7 +13,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer
 
-from hearthroll.core.errors import HearthrollError, TurnError
+from hearthroll.core.errors import HearthrollError
 from hearthroll.core.events import Event, Outcome
 from hearthroll.tui import views
 from hearthroll.tui.live import LiveCampaign
@@ -434,25 +434,13 @@ class TableScreen(Screen[None]):
         """Revert the last event undo can reach."""
         from hearthroll.core import edits
 
-        def verb() -> Outcome:
-            stack = self.live.state.history.undo
-            if not stack:
-                raise TurnError("nothing to undo")
-            return edits.undo(self.live.state, self.live.event(stack[-1]))
-
-        self.run_verb(verb)
+        self.run_verb(lambda: edits.undo_last(self.live.state, self.live.event))
 
     def action_redo(self) -> None:
         """Reapply the last undone event."""
         from hearthroll.core import edits
 
-        def verb() -> Outcome:
-            stack = self.live.state.history.redo
-            if not stack:
-                raise TurnError("nothing to redo")
-            return edits.redo(self.live.state, self.live.event(stack[-1]))
-
-        self.run_verb(verb)
+        self.run_verb(lambda: edits.redo_last(self.live.state, self.live.event))
 
     def on_event_chosen(self, message: EventChosen) -> None:
         from hearthroll.tui.screens.event_detail import EventDetail
