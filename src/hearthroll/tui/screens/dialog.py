@@ -9,7 +9,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 from textual import events
 from textual.binding import Binding, BindingType
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Input, Static
+from textual.widgets import Input, OptionList, Static
 
 T = TypeVar("T")
 
@@ -46,6 +46,29 @@ class Dialog(ModalScreen[T | None], Generic[T]):
 
     def on_key(self, event: events.Key) -> None:
         catch_early_key(self, event)
+
+
+class FormDialog(Dialog[T]):
+    """A dialog of several fields: Enter in any field, or a choice picked, reads them all."""
+
+    def read(self) -> T | str:
+        """The value the fields hold, or the reason it cannot be read."""
+        raise NotImplementedError
+
+    def _go(self) -> None:
+        value = self.read()
+        if isinstance(value, str):
+            self.show_error(value)
+        else:
+            self.submit(value)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self._go()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self._go()
 
 
 def catch_early_key(screen: Screen[Any], event: events.Key) -> bool:

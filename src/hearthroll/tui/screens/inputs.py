@@ -9,12 +9,12 @@ from textual.containers import Vertical
 from textual.widgets import Input, OptionList, Static
 
 from hearthroll.core.rules import Move
-from hearthroll.tui.screens.dialog import Check, Dialog, error_line
+from hearthroll.tui.screens.dialog import Check, FormDialog, error_line
 
 Inputs = Mapping[str, "int | str"]
 
 
-class MoveInputs(Dialog[Inputs]):
+class MoveInputs(FormDialog[Inputs]):
     """A field per input: a number, or a list of choices; Enter takes them all."""
 
     def __init__(self, move: Move, check: Check[Inputs]) -> None:
@@ -42,7 +42,7 @@ class MoveInputs(Dialog[Inputs]):
         if first:
             self.query_one(f"#in-{first}").focus()
 
-    def values(self) -> dict[str, int | str] | str:
+    def read(self) -> dict[str, int | str] | str:
         """The inputs given, or the reason they cannot be read."""
         found: dict[str, int | str] = {}
         for spec in self._move.inputs:
@@ -60,18 +60,3 @@ class MoveInputs(Dialog[Inputs]):
                 except ValueError:
                     return f"{spec.name} is a whole number, not {text!r}"
         return found
-
-    def _go(self) -> None:
-        values = self.values()
-        if isinstance(values, str):
-            self.show_error(values)
-        else:
-            self.submit(values)
-
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        event.stop()
-        self._go()
-
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        event.stop()
-        self._go()

@@ -12,7 +12,7 @@ from textual.containers import Vertical
 from textual.widgets import Checkbox, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from hearthroll.tui.screens.dialog import Check, Dialog, error_line
+from hearthroll.tui.screens.dialog import Check, FormDialog, error_line
 
 
 @attrs.frozen
@@ -24,7 +24,7 @@ class CampaignChoice:
     demo: bool
 
 
-class NewCampaign(Dialog[CampaignChoice]):
+class NewCampaign(FormDialog[CampaignChoice]):
     """Name, ruleset (↑↓), demo party (space); Enter creates it."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("ctrl+s", "create", "Create")]
@@ -61,7 +61,7 @@ class NewCampaign(Dialog[CampaignChoice]):
         self.query_one("#rulesets", OptionList).highlighted = 0
         self.query_one("#name", Input).focus()
 
-    def choice(self) -> CampaignChoice:
+    def read(self) -> CampaignChoice:
         """The campaign as the fields say."""
         rulesets = self.query_one("#rulesets", OptionList)
         index = rulesets.highlighted or 0
@@ -73,12 +73,4 @@ class NewCampaign(Dialog[CampaignChoice]):
 
     def action_create(self) -> None:
         """Create the campaign, if the table can."""
-        self.submit(self.choice())
-
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        event.stop()
-        self.action_create()
-
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        event.stop()
-        self.action_create()
+        self._go()

@@ -9,13 +9,13 @@ from textual.containers import Vertical
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from hearthroll.tui.screens.dialog import Check, Dialog, error_line
+from hearthroll.tui.screens.dialog import Check, FormDialog, error_line
 
 NewCharacter = tuple[str, str, int]
 """The name, the template's id ("" when the ruleset has none) and the level."""
 
 
-class CharacterForm(Dialog[NewCharacter]):
+class CharacterForm(FormDialog[NewCharacter]):
     """Name, template and level; Enter in any field adds the character, tab moves on."""
 
     def __init__(self, templates: Sequence[tuple[str, str]], check: Check[NewCharacter]) -> None:
@@ -42,7 +42,7 @@ class CharacterForm(Dialog[NewCharacter]):
             templates.highlighted = 0
         self.query_one("#name", Input).focus()
 
-    def value(self) -> NewCharacter | str:
+    def read(self) -> NewCharacter | str:
         """What the form holds, or the reason the level cannot be read."""
         name = self.query_one("#name", Input).value
         template = ""
@@ -57,18 +57,3 @@ class CharacterForm(Dialog[NewCharacter]):
             return name, template, int(text)
         except ValueError:
             return f"the level is a whole number, not {text!r}"
-
-    def _go(self) -> None:
-        value = self.value()
-        if isinstance(value, str):
-            self.show_error(value)
-        else:
-            self.submit(value)
-
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        event.stop()
-        self._go()
-
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        event.stop()
-        self._go()
