@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from hearthroll.core.rules import Catalog
 from hearthroll.store.campaigns import CampaignStore
 from hearthroll.store.rulesets import load_catalog
 from hearthroll.tui import build, places, run
@@ -134,22 +135,24 @@ def test_importing_the_entry_point_does_not_load_textual() -> None:
 def test_the_catalog_is_cached_and_a_changed_source_is_read_again(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from hearthroll.store import rulesets
+    from hearthroll.store import sources
+    from hearthroll.store.memo import Memo
     from hearthroll.tui import catalog_cache
 
     moves = tmp_path / "moves"
     moves.mkdir()
-    monkeypatch.setattr(rulesets, "user_moves_dir", lambda: moves)
-    cache = tmp_path / "cache"
-    first = catalog_cache.load(cache)
-    (cached,) = cache.glob("catalog-*.pickle")
-    assert catalog_cache.load(cache) == first
-    cached.write_bytes(b"not a pickle")
-    assert catalog_cache.load(cache) == first  # a damaged cache is read past, and rewritten
+    monkeypatch.setattr(sources, "user_moves_dir", lambda: moves)
+    memo = Memo(tmp_path / "cache")
+    first = catalog_cache.load(memo)
+    cached = memo.path(catalog_cache.NAME)
+    stored = cached.read_bytes()
+    assert catalog_cache.load(memo) == first
+    cached.write_bytes(stored.split(b"\n")[0] + b"\nnot a pickle")
+    assert catalog_cache.load(memo) == first  # a damaged memo is read past, and rewritten
+    assert memo.get(catalog_cache.NAME, stored.split(b"\n")[0].decode(), Catalog) == first
     (moves / "mine.toml").write_text("schema_version = 1\n", encoding="utf-8")
-    assert catalog_cache.load(cache) == first
-    (renewed,) = cache.glob("catalog-*.pickle")
-    assert renewed != cached
+    assert catalog_cache.load(memo) == first
+    assert cached.read_bytes().split(b"\n")[0] != stored.split(b"\n")[0]  # a new key
 
 
 def played_campaign(path: Path, notes: int) -> None:
@@ -163,19 +166,36 @@ def played_campaign(path: Path, notes: int) -> None:
             store.commit(set_field(store.state, store.ruleset, "Wren.xp", str(n + 1)))
 
 
-async def test_a_long_log_opens_with_its_newest_events_and_fills_in(tmp_path: Path) -> None:
+async def test_a_long_log_opens_with_its_newest_events_and_the_top_brings_older_ones(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from hearthroll.tui import live
+    from hearthroll.tui.widgets.move_log import MoveLog
+
+    monkeypatch.setattr(live, "PAGE", 30)
     path = tmp_path / "long.toml"
     played_campaign(path, 100)
     app = build(path, data_dir=tmp_path / "data")
-    assert app.live is not None and len(app.live.events) == 40
+    assert app.live is not None
+    assert [e.seq for e in app.live.events] == list(range(61, 101))
     async with app.run_test(size=(100, 32)) as pilot:
-        for _ in range(100):
-            await pilot.pause(0.02)
-            if len(app.live.events) == 100:
-                break
-        assert [e.seq for e in app.live.events] == list(range(1, 101))
-        log = app.screen.query_one("#log")
-        assert log.option_count == 100
+        await settle(pilot, app)
+        log = app.screen.query_one(MoveLog)
+        log.focus()
+        for first in (31, 1):
+            await pilot.press("home")  # the top of the log
+            for _ in range(100):
+                await pilot.pause(0.02)
+                if app.live.events[0].seq == first:
+                    break
+            assert [e.seq for e in app.live.events] == list(range(first, 101))
+            assert log.option_count == 101 - first
+            # the highlight stays on the event it was on, now below the older ones
+            assert log.highlighted is not None
+            assert log.get_option_at_index(log.highlighted).id == str(first + 30)
+        await pilot.press("home")
+        await settle(pilot, app)
+        assert app.live.events[0].seq == 1 and log.option_count == 100
 
 
 async def test_undo_reaches_past_the_events_at_hand(

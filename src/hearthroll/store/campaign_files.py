@@ -12,6 +12,7 @@ The state's shape belongs to the caller; this module owns only its `schema_versi
 
 from __future__ import annotations
 
+import hashlib
 import re
 import tomllib
 from collections.abc import Callable, Mapping
@@ -68,6 +69,9 @@ class CampaignFiles:
         """Events saved after that state was written, oldest first: replay them onto it."""
         self.migrated_from: int | None = None
         """The schema version the state file had, if it was migrated on opening."""
+        self.state_digest: bytes | None = None
+        """A digest of the state file's bytes as last read or written here; None when a write
+        may have failed and what is on disk is not known."""
 
     @classmethod
     def open(
@@ -91,7 +95,8 @@ class CampaignFiles:
                     f"there is no campaign at {path}. Check the name and the folder, or create "
                     "a new campaign there."
                 )
-            state, old_version = migrate(read_state(path), path, migrations)
+            data = read_state_bytes(path)
+            state, old_version = migrate(parse_state(path, data), path, migrations)
             journal = Journal(journal_folder(path), segment_size)
             last_event = state["last_event"]
             if journal.last_seq < last_event:
@@ -102,6 +107,7 @@ class CampaignFiles:
                 )
             files = cls(path, journal, lock)
             files.state = state
+            files.state_digest = digest(data)
             files.pending = journal.events_after(last_event)
             files.migrated_from = old_version
         except BaseException:
@@ -139,9 +145,11 @@ class CampaignFiles:
                         f"{path}. Open it instead, or choose another name."
                     )
             first = stamp(state, last_event=0)
-            atomic_write(path, render_state(first, path))
+            data = render_state(first, path)
+            atomic_write(path, data)
             files = cls(path, Journal(journal, segment_size), lock)
             files.state = first
+            files.state_digest = digest(data)
         except BaseException:
             lock.release()
             raise
@@ -160,6 +168,7 @@ class CampaignFiles:
         seq = self.journal.last_seq + 1
         data = render_state(stamp(state, last_event=seq), self.path)
         self.journal.append(event)
+        self.state_digest = None
         try:
             atomic_write(self.path, data)
         except StoreError as exc:
@@ -172,6 +181,7 @@ class CampaignFiles:
                 "folder's permissions.",
                 seq,
             ) from exc
+        self.state_digest = digest(data)
         return seq
 
     def save_state_only(self, state: Mapping[str, Any]) -> None:
@@ -179,7 +189,15 @@ class CampaignFiles:
         if self._lock is None:
             raise StoreError(f"{self.path} was closed; open it again to save.")
         seq = self.journal.last_seq
-        atomic_write(self.path, render_state(stamp(state, last_event=seq), self.path))
+        data = render_state(stamp(state, last_event=seq), self.path)
+        self.state_digest = None
+        atomic_write(self.path, data)
+        self.state_digest = digest(data)
+
+    @property
+    def is_open(self) -> bool:
+        """True until `close()`: the lock is held and saving is allowed."""
+        return self._lock is not None
 
     def close(self) -> None:
         """Release the lock; saving is refused from then on. Closing twice is harmless."""
@@ -197,6 +215,11 @@ class CampaignFiles:
         traceback: TracebackType | None,
     ) -> None:
         self.close()
+
+
+def digest(data: bytes) -> bytes:
+    """A digest of a state file's bytes (to know them again without parsing them)."""
+    return hashlib.sha256(data).digest()
 
 
 def acquire(path: Path) -> filelock.BaseFileLock:
@@ -240,6 +263,11 @@ TOML_POSITION = re.compile(r"\s*\(at line (\d+), column (\d+)\)$")
 
 def read_state(path: Path) -> dict[str, Any]:
     """Parse the state file, refusing one that is too large, not UTF-8 or not TOML."""
+    return parse_state(path, read_state_bytes(path))
+
+
+def read_state_bytes(path: Path) -> bytes:
+    """The state file's bytes, refusing a file too large to be a campaign."""
     try:
         size = path.stat().st_size
         if size > MAX_STATE_BYTES:
@@ -248,11 +276,15 @@ def read_state(path: Path) -> dict[str, Any]:
                 f"({MAX_STATE_BYTES // 2**20} MiB); it is probably not a hearthroll campaign. "
                 "Check the file name."
             )
-        data = path.read_bytes()
+        return path.read_bytes()
     except OSError as exc:
         raise StoreError(
             f"cannot read {path}: {os_reason(exc)}. Check that the file is there and readable."
         ) from exc
+
+
+def parse_state(path: Path, data: bytes) -> dict[str, Any]:
+    """The state file's bytes as TOML, refusing bytes that are not UTF-8 or not TOML."""
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:

@@ -7,8 +7,10 @@ left out and a missing key reads back as None.
 
 from __future__ import annotations
 
+import collections
 import datetime as dt
 import functools
+import hashlib
 import tomllib
 import typing
 from collections.abc import Iterator, Sequence
@@ -25,6 +27,8 @@ from hearthroll.core.state import Campaign
 from hearthroll.store.campaign_files import CampaignFiles, journal_folder
 from hearthroll.store.converter import KeyPath, drop_none, problems_of, shared, show_path
 from hearthroll.store.errors import StoreError
+from hearthroll.store.journal import Block
+from hearthroll.store.memo import Memo, code_key, key_of
 from hearthroll.store.toml_positions import locate, nearest
 
 _OWN = ("schema_version", "last_event")
@@ -110,15 +114,34 @@ def _now() -> str:
     return dt.datetime.now().astimezone().isoformat(timespec="seconds")
 
 
+@attrs.frozen
+class Snapshot:
+    """What opening a campaign read: its state and its newest events, kept as a memo."""
+
+    state: Campaign
+    events: tuple[Event, ...]
+
+
 class CampaignStore:
     """An open campaign: its state, its ruleset, and the files that keep them."""
 
-    def __init__(self, files: CampaignFiles, state: Campaign, ruleset: Ruleset) -> None:
+    def __init__(
+        self,
+        files: CampaignFiles,
+        state: Campaign,
+        ruleset: Ruleset,
+        recent: Sequence[Event] = (),
+        window: int = 0,
+    ) -> None:
         self.files = files
         self.state = state
         self.ruleset = ruleset
         self.repaired = 0
         """How many saved events opening had to replay onto the state file."""
+        self.recent: collections.deque[Event] = collections.deque(recent, maxlen=window)
+        """The newest events (up to the window asked for when opening), oldest first."""
+        self.memo: Memo | None = None
+        """Where closing keeps a snapshot for the next opening to start from."""
 
     @property
     def path(self) -> Path:
@@ -126,11 +149,24 @@ class CampaignStore:
         return self.files.path
 
     @classmethod
-    def open(cls, path: Path, catalog: Catalog) -> CampaignStore:
-        """Lock, read and repair the campaign at `path`."""
+    def open(
+        cls, path: Path, catalog: Catalog, *, recent: int = 0, memo: Memo | None = None
+    ) -> CampaignStore:
+        """Lock, read and repair the campaign at `path`, with its `recent` newest events.
+
+        With a `memo`, a snapshot kept when this campaign was last closed is used instead of
+        parsing the files, if their bytes are exactly as they were then; closing keeps a new one.
+        """
         files = CampaignFiles.open(path)
         try:
-            state = _read_campaign(path, files.state)
+            blocks = files.journal.last_blocks(recent)
+            key = _snapshot_key(files, blocks) if memo is not None else None
+            snapshot = memo.get(_snapshot_name(path), key, Snapshot) if memo and key else None
+            if snapshot is not None:
+                state, events = snapshot.state, list(snapshot.events)
+            else:
+                state = _read_campaign(path, files.state)
+                events = [event_from_data(files.journal.parse(b)) for b in blocks]
             ruleset = _ruleset(catalog, state.ruleset, path)
             pending = [event_from_data(e) for e in files.pending]
             if state.history.events != files.state["last_event"]:
@@ -138,8 +174,9 @@ class CampaignStore:
                     f"{path}: history.events is {state.history.events} but last_event is "
                     f"{files.state['last_event']}; restore the file from a backup"
                 )
-            store = cls(files, replay(state, pending), ruleset)
+            store = cls(files, replay(state, pending), ruleset, events, recent)
             store.repaired = len(pending)
+            store.memo = memo
             if pending:
                 files.save_state_only(campaign_data(store.state))
         except BaseException:
@@ -148,11 +185,21 @@ class CampaignStore:
         return store
 
     @classmethod
-    def create(cls, path: Path, campaign: Campaign, catalog: Catalog) -> CampaignStore:
+    def create(
+        cls,
+        path: Path,
+        campaign: Campaign,
+        catalog: Catalog,
+        *,
+        recent: int = 0,
+        memo: Memo | None = None,
+    ) -> CampaignStore:
         """A new campaign file at `path` (refusing to replace one)."""
         ruleset = _ruleset(catalog, campaign.ruleset, path)
         files = CampaignFiles.create(path, campaign_data(campaign))
-        return cls(files, campaign, ruleset)
+        store = cls(files, campaign, ruleset, (), recent)
+        store.memo = memo
+        return store
 
     def commit(self, outcome: Outcome) -> Event:
         """Save the outcome's event and state; the store's state moves on only if it saved."""
@@ -162,6 +209,7 @@ class CampaignStore:
             raise StoreError(f"event {event.seq} does not follow the journal's {expected - 1}")
         self.files.save(event_data(event), campaign_data(outcome.state))
         self.state = outcome.state
+        self.recent.append(event)
         return event
 
     def event(self, seq: int) -> Event:
@@ -177,14 +225,44 @@ class CampaignStore:
             yield event_from_data(raw)
 
     def close(self) -> None:
-        """Release the campaign's lock."""
+        """Keep a snapshot for the next opening (with a memo), then release the lock."""
+        if self.memo is not None and self.files.is_open:
+            self.keep_snapshot(self.memo)
         self.files.close()
+
+    def keep_snapshot(self, memo: Memo) -> bool:
+        """Keep the state and newest events as the snapshot of the files as they are now.
+
+        Skipped (False) when what is on disk is not known to be exactly them: a state write
+        that failed, or recent events that do not line up with the journal's newest.
+        """
+        blocks = self.files.journal.last_blocks(self.recent.maxlen or 0)
+        if [e.seq for e in self.recent] != [b.seq for b in blocks]:
+            return False
+        key = _snapshot_key(self.files, blocks)
+        if key is None:
+            return False
+        return memo.put(_snapshot_name(self.path), key, Snapshot(self.state, tuple(self.recent)))
 
     def __enter__(self) -> CampaignStore:
         return self
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def _snapshot_name(path: Path) -> str:
+    where = str(path.resolve()).encode()
+    return "campaign-" + hashlib.sha256(where).hexdigest()[:20]
+
+
+def _snapshot_key(files: CampaignFiles, blocks: Sequence[Block]) -> str | None:
+    if files.state_digest is None:
+        return None
+    parts = [code_key(), files.state_digest]
+    for block in blocks:
+        parts += [str(block.seq).encode(), block.data]
+    return key_of(parts)
 
 
 def _ruleset(catalog: Catalog, ruleset_id: str, path: Path) -> Ruleset:

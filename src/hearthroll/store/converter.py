@@ -1,22 +1,18 @@
 """A strict cattrs converter: no silent coercion ("2" is not 2, 2.7 is not 2, "ab" is not a list).
 
 Structuring errors come back as `(key path, message)` pairs, walked out of cattrs' exception
-groups, so the caller can put a line and column on each.
+groups, so the caller can put a line and column on each. cattrs itself is imported when the
+converter is first made, so a module can import this one without paying for it.
 """
 
 from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from typing import Any, Literal, get_args, get_origin
+from typing import TYPE_CHECKING, Any, Literal, get_args, get_origin
 
-import cattrs
-from cattrs.cols import homogenous_tuple_structure_factory
-from cattrs.errors import (
-    ClassValidationError,
-    ForbiddenExtraKeysError,
-    IterableValidationError,
-)
+if TYPE_CHECKING:
+    import cattrs
 
 KeyPath = tuple[str | int, ...]
 
@@ -52,6 +48,9 @@ def _is_literal(t: Any) -> bool:
 
 def make_converter() -> cattrs.Converter:
     """A converter that refuses every coercion and every unknown key."""
+    import cattrs
+    from cattrs.cols import homogenous_tuple_structure_factory
+
     converter = cattrs.Converter(forbid_extra_keys=True, detailed_validation=True)
     converter.register_structure_hook(int, _strict(int, "a whole number"))
     converter.register_structure_hook(str, _strict(str, "text"))
@@ -81,6 +80,12 @@ def make_converter() -> cattrs.Converter:
 
 def problems_of(exc: BaseException, path: KeyPath = ()) -> list[tuple[KeyPath, str]]:
     """Every (key path, message) inside a cattrs structuring error."""
+    from cattrs.errors import (
+        ClassValidationError,
+        ForbiddenExtraKeysError,
+        IterableValidationError,
+    )
+
     found: list[tuple[KeyPath, str]] = []
     if isinstance(exc, IterableValidationError):
         with_notes, without = exc.group_exceptions()

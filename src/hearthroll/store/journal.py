@@ -202,6 +202,10 @@ class Journal:
 
     def events_after(self, seq: int) -> list[dict[str, Any]]:
         """Every event numbered above `seq`, oldest first; reads only the segments holding them."""
+        return [self.parse(block) for block in self.blocks_after(seq)]
+
+    def blocks_after(self, seq: int) -> list[Block]:
+        """The sealed bytes of every event numbered above `seq`, oldest first."""
         if seq >= self._last_seq:
             return []
         wanted = max(seq, 0) + 1
@@ -212,18 +216,26 @@ class Journal:
                 "files back in the folder."
             )
         first = bisect.bisect_right(self._firsts, wanted) - 1
-        events: list[dict[str, Any]] = []
+        blocks: list[Block] = []
         for index in range(first, len(self._firsts)):
-            path = self.segment_path(self._firsts[index])
-            blocks = self._tail if index == len(self._firsts) - 1 else self._read_sealed(index)
-            events.extend(parse_block(b, path) for b in blocks if b.seq >= wanted)
-        return events
+            held = self._tail if index == len(self._firsts) - 1 else self._read_sealed(index)
+            blocks.extend(b for b in held if b.seq >= wanted)
+        return blocks
 
     def last(self, n: int = 1) -> list[dict[str, Any]]:
         """The newest `n` events, oldest first (fewer if the journal holds fewer)."""
+        return [self.parse(block) for block in self.last_blocks(n)]
+
+    def last_blocks(self, n: int) -> list[Block]:
+        """The sealed bytes of the newest `n` events, oldest first."""
         if n <= 0:
             return []
-        return self.events_after(max(self._last_seq - n, self.first_seq - 1))
+        return self.blocks_after(max(self._last_seq - n, self.first_seq - 1))
+
+    def parse(self, block: Block) -> dict[str, Any]:
+        """The event a block of this journal holds."""
+        first = self._firsts[bisect.bisect_right(self._firsts, block.seq) - 1]
+        return parse_block(block, self.segment_path(first))
 
     def _list_segments(self) -> list[int]:
         try:

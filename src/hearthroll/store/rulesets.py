@@ -1,8 +1,9 @@
 """Ruleset files in: read, structure strictly, check, and join them into one Catalog.
 
 Every problem is reported at once as `file:line:col: key.path: message`; nothing here ever
-lets a traceback through. The shipped catalog is found with `importlib.resources`; users add
-their own files with `--moves FILE` and in the `moves` folder of their config directory.
+lets a traceback through. The shipped catalog is read with `importlib.resources`; users add
+their own files with `--moves FILE` and in the `moves` folder of their config directory
+(`sources` finds them).
 """
 
 from __future__ import annotations
@@ -18,12 +19,12 @@ import attrs
 from hearthroll.core.rules import Catalog, Move, Ruleset
 from hearthroll.store.converter import KeyPath, drop_none, problems_of, shared, show_path
 from hearthroll.store.errors import StoreError
+from hearthroll.store.sources import SHIPPED, user_files
 from hearthroll.store.toml_positions import Position, locate, nearest
 
 SCHEMA_VERSION = 1
 MAX_BYTES = 4 * 1024 * 1024
 """A ruleset file larger than this is refused before it is parsed."""
-SHIPPED = "moves.toml"
 _TOP_KEYS = frozenset({"schema_version", "rulesets", "moves"})
 
 
@@ -179,19 +180,6 @@ def read_file(path: Path | resources.abc.Traversable, name: str | None = None) -
 def shipped_file() -> RulesetFile:
     """The catalog installed with the package."""
     return read_file(resources.files("hearthroll").joinpath("data", SHIPPED), SHIPPED)
-
-
-def user_moves_dir() -> Path:
-    """The folder whose *.toml files are loaded beside the shipped catalog."""
-    from platformdirs import user_config_path
-
-    return user_config_path("hearthroll") / "moves"
-
-
-def user_files(folder: Path | None = None) -> list[Path]:
-    """The user's own ruleset files, in name order."""
-    folder = folder or user_moves_dir()
-    return sorted(folder.glob("*.toml")) if folder.is_dir() else []
 
 
 def build_catalog(files: Iterable[RulesetFile]) -> Catalog:

@@ -1,7 +1,7 @@
 """The Textual app: screens, widgets and key bindings over the engine. Imports core and store.
 
-Only `run` is here, and it imports Textual when called, so the command line's other verbs
-never load it.
+Only `build`, `launch` and `run` are here, and they import Textual when called, so the
+command line's other verbs never load it.
 """
 
 from __future__ import annotations
@@ -27,25 +27,44 @@ def build(
     data folder. A path that does not exist yet is offered for creation inside the app.
     Raises HearthrollError when the campaign cannot be opened.
     """
+    from hearthroll.store.memo import Memo
     from hearthroll.tui import catalog_cache, places
     from hearthroll.tui.app import HearthrollApp
     from hearthroll.tui.live import create_live, new_table, open_live
 
     folder = places.data_dir(data_dir)
-    catalog = catalog_cache.load(places.cache_dir(data_dir))
+    memo = Memo(places.cache_dir(data_dir))
+    catalog = catalog_cache.load(memo)
     if path is None:
         path = places.last_used(folder)
         if path is None:
             demo = folder / places.DEMO
             if not demo.exists():
                 campaign = new_table(catalog, catalog.default.id, "", demo=True)
-                live = create_live(demo, campaign, catalog)
-                return HearthrollApp(live=live, data_dir=folder, dice=dice, catalog=catalog)
+                live = create_live(demo, campaign, catalog, memo)
+                return HearthrollApp(
+                    live=live, data_dir=folder, dice=dice, catalog=catalog, memo=memo
+                )
             path = demo
     if not path.exists():
-        return HearthrollApp(path, data_dir=folder, dice=dice, catalog=catalog)
-    live = open_live(path, catalog)
-    return HearthrollApp(live=live, data_dir=folder, dice=dice, catalog=catalog)
+        return HearthrollApp(path, data_dir=folder, dice=dice, catalog=catalog, memo=memo)
+    live = open_live(path, catalog, memo)
+    return HearthrollApp(live=live, data_dir=folder, dice=dice, catalog=catalog, memo=memo)
+
+
+def launch(
+    app: HearthrollApp, *, headless: bool = False, size: tuple[int, int] | None = None
+) -> None:
+    """Run a built app until it quits.
+
+    What is loaded by now (the catalog, the campaign, the modules) lives as long as the app, so
+    the cyclic garbage collector is told to leave it be: otherwise each collection while the
+    table is first drawn walks the whole catalog again.
+    """
+    import gc
+
+    gc.freeze()
+    app.run(headless=headless, size=size)
 
 
 def run(path: Path | None = None) -> int:
@@ -62,7 +81,7 @@ def run(path: Path | None = None) -> int:
         print(f"hearthroll: {error}", file=sys.stderr)
         return EXIT_FAILED
     try:
-        app.run()
+        launch(app)
     finally:
         if app.live is not None:
             status = app.live.close()

@@ -15,6 +15,7 @@ from textual.screen import Screen
 from hearthroll.core.dice import RandomDice
 from hearthroll.core.errors import HearthrollError
 from hearthroll.core.rules import Catalog
+from hearthroll.store.memo import Memo
 from hearthroll.tui import places
 from hearthroll.tui.live import QUIT_TIMEOUT, LiveCampaign, open_live
 from hearthroll.tui.screens.table import TableScreen
@@ -48,8 +49,11 @@ class HearthrollApp(App[None]):
         data_dir: Path | None = None,
         dice: DiceFactory | None = None,
         catalog: Catalog | None = None,
+        memo: Memo | None = None,
     ) -> None:
         super().__init__()
+        self.memo = memo or Memo(places.cache_dir(data_dir))
+        """Where startup memos go (the catalog, each campaign's snapshot)."""
         self.path = path
         self.live = live
         self.data_dir = places.data_dir(data_dir)
@@ -85,7 +89,7 @@ class HearthrollApp(App[None]):
     def open_campaign(self, path: Path, *, first: bool = False) -> None:
         """Open the campaign at `path` and show it; a failure is said plainly."""
         try:
-            live = open_live(path, self.catalog)
+            live = open_live(path, self.catalog, self.memo)
         except HearthrollError as error:
             if first:
                 self.exit(return_code=1, message=Text(f"hearthroll: {error}"))

@@ -1,71 +1,47 @@
 """The move catalog, kept ready between runs: parsing and checking every ruleset file takes
-most of a cold start, so the checked catalog is pickled, keyed by everything it came from.
+most of a cold start, so the checked catalog is kept as a memo, keyed by everything it came from.
 
 The key covers the hearthroll and Python versions, the bytes of the shipped catalog and of the
-user's ruleset files, and the source of the modules whose classes are pickled; any change
-makes a new key and the files are read and checked again. A cache that cannot be read or
-written is ignored: the catalog is then loaded as usual.
+user's ruleset files, and the source of the engine and the store; any change makes a new key
+and the files are read and checked again. A memo that cannot be read or written is ignored:
+the catalog is then loaded as usual.
 """
 
 from __future__ import annotations
 
-import contextlib
-import hashlib
-import os
-import pickle
-import sys
-from pathlib import Path
-
 from hearthroll.core.rules import Catalog
+from hearthroll.store.memo import Memo, code_key, key_of
 
-PREFIX = "catalog-"
+NAME = "catalog"
 
 
 def _key() -> str:
-    from importlib import resources
+    from hearthroll.store.sources import shipped_path, user_files
 
-    import hearthroll
-    from hearthroll.core import effects, rules
-    from hearthroll.store.rulesets import SHIPPED, user_files
-
-    digest = hashlib.sha256()
-    digest.update(f"{hearthroll.__version__} {sys.version}".encode())
-    digest.update(resources.files("hearthroll").joinpath("data", SHIPPED).read_bytes())
-    for module in (rules, effects):
-        digest.update(Path(str(module.__file__)).read_bytes())
+    parts = [code_key(), shipped_path().read_bytes()]
     for path in user_files():
-        digest.update(str(path).encode())
-        digest.update(path.read_bytes())
-    return digest.hexdigest()[:24]
+        parts += [str(path).encode(), path.read_bytes()]
+    return key_of(parts)
 
 
-def load(folder: Path) -> Catalog:
-    """The catalog: from the cache in `folder` when it is current, else loaded and cached."""
-    from hearthroll.store.rulesets import load_catalog
+def load(memo: Memo) -> Catalog:
+    """The catalog: from its memo when that is current, else loaded, checked and kept.
 
+    Parsing and checking (`store.rulesets`, cattrs) are imported only when the memo misses.
+    """
     try:
         key = _key()
     except OSError:
-        return load_catalog()
-    cached = folder / f"{PREFIX}{key}.pickle"
-    with contextlib.suppress(Exception):  # a damaged or foreign cache is just not used
-        found = pickle.loads(cached.read_bytes())
-        if isinstance(found, Catalog):
-            return found
-    catalog = load_catalog()
-    _store(folder, cached, catalog)
+        return _load()
+    found = memo.get(NAME, key, Catalog)
+    if found is not None:
+        return found
+    catalog = _load()
+    memo.put(NAME, key, catalog)
     return catalog
 
 
-def _store(folder: Path, cached: Path, catalog: Catalog) -> None:
-    temp = cached.with_suffix(".tmp")
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        temp.write_bytes(pickle.dumps(catalog, protocol=pickle.HIGHEST_PROTOCOL))
-        os.replace(temp, cached)
-        for old in folder.glob(f"{PREFIX}*.pickle"):
-            if old != cached:
-                old.unlink(missing_ok=True)
-    except OSError:
-        with contextlib.suppress(OSError):
-            temp.unlink(missing_ok=True)
+def _load() -> Catalog:
+    from hearthroll.store.rulesets import load_catalog
+
+    return load_catalog()

@@ -16,14 +16,17 @@ from hearthroll.tui.saver import Saver, SaveStatus
 if TYPE_CHECKING:
     from hearthroll.core.search import MoveIndex
     from hearthroll.store.campaigns import CampaignStore
+    from hearthroll.store.memo import Memo
 
 QUIT_TIMEOUT = 10.0
 """Seconds closing waits for the save queue to drain before it gives up and says so."""
 LOG_WINDOW = 300
-"""How many of the newest events the log keeps at hand (undo reaches further through the
-journal)."""
+"""How many of the newest events the log keeps at hand as play goes on (older ones are read
+again when the log is scrolled to its top; undo reaches further through the journal)."""
 OPEN_WINDOW = 40
-"""How many of them are read before the table is first shown; the rest follow just after."""
+"""How many of them are read before the table is first shown."""
+PAGE = 100
+"""How many older events reaching the top of the log brings in."""
 
 
 class LiveCampaign:
@@ -86,23 +89,26 @@ class LiveCampaign:
         except Exception as error:
             raise RuleError(f"event {seq} cannot be read now: {error}") from None
 
-    def older(self, timeout: float = 30.0) -> list[Event]:
-        """The events before the oldest one at hand, up to LOG_WINDOW in all (read from the
-        journal on the save thread; call it from a worker thread)."""
-        if not self.events or len(self.events) >= LOG_WINDOW or self.events[0].seq <= 1:
+    @property
+    def has_older(self) -> bool:
+        """True when the journal holds events before the oldest one at hand."""
+        return bool(self.events) and self.events[0].seq > 1
+
+    def older(self, count: int | None = None, timeout: float = 30.0) -> list[Event]:
+        """Up to `count` (a PAGE) events before the oldest one at hand, oldest first (read from
+        the journal on the save thread; call it from a worker thread)."""
+        if not self.has_older:
             return []
         before = self.events[0].seq
-        count = LOG_WINDOW - len(self.events)
+        count = count or PAGE
 
         def read(store: CampaignStore) -> list[Event]:
             from hearthroll.store.campaigns import event_from_data
 
             journal = store.files.journal
             start = max(journal.first_seq, before - count)
-            if start >= before:
-                return []
-            raw = journal.events_after(start - 1)
-            return [event_from_data(r) for r in raw if r.get("seq", before) < before]
+            blocks = journal.blocks_after(start - 1)
+            return [event_from_data(journal.parse(b)) for b in blocks if b.seq < before]
 
         found: list[Event] = self.saver.call(read, timeout)
         return found
@@ -122,24 +128,26 @@ class LiveCampaign:
         return status
 
 
-def open_live(path: Path, catalog: Catalog) -> LiveCampaign:
-    """Open (lock, read, repair) the campaign at `path` with its recent log."""
-    from hearthroll.store.campaigns import CampaignStore, event_from_data
+def open_live(path: Path, catalog: Catalog, memo: Memo | None = None) -> LiveCampaign:
+    """Open (lock, read, repair) the campaign at `path` with its recent log.
 
-    store = CampaignStore.open(path, catalog)
-    try:
-        events = [event_from_data(raw) for raw in store.files.journal.last(OPEN_WINDOW)]
-    except BaseException:
-        store.close()
-        raise
-    return LiveCampaign(store, events)
+    With a `memo`, the snapshot kept when it was last closed is used if the files are
+    unchanged since, and a new one is kept when it is closed.
+    """
+    from hearthroll.store.campaigns import CampaignStore
+
+    store = CampaignStore.open(path, catalog, recent=OPEN_WINDOW, memo=memo)
+    return LiveCampaign(store, list(store.recent))
 
 
-def create_live(path: Path, campaign: Campaign, catalog: Catalog) -> LiveCampaign:
+def create_live(
+    path: Path, campaign: Campaign, catalog: Catalog, memo: Memo | None = None
+) -> LiveCampaign:
     """Create the campaign file at `path` and open it."""
     from hearthroll.store.campaigns import CampaignStore
 
-    return LiveCampaign(CampaignStore.create(path, campaign, catalog), [])
+    store = CampaignStore.create(path, campaign, catalog, recent=OPEN_WINDOW, memo=memo)
+    return LiveCampaign(store, [])
 
 
 def new_table(catalog: Catalog, ruleset_id: str, name: str, demo: bool) -> Campaign:

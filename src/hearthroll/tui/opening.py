@@ -33,7 +33,7 @@ def ask_new(app: HearthrollApp, path: Path | None, *, first: bool = False) -> No
             campaign = new_table(
                 app.catalog, choice.ruleset, choice.name or target.stem, choice.demo
             )
-            made[:] = [create_live(target, campaign, app.catalog)]
+            made[:] = [create_live(target, campaign, app.catalog, app.memo)]
         except HearthrollError as error:
             return str(error)
         return None

@@ -11,7 +11,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer
+from textual.widgets import Footer, OptionList
 
 from hearthroll.core.errors import HearthrollError
 from hearthroll.core.events import Event, Outcome
@@ -73,6 +73,7 @@ class TableScreen(Screen[None]):
         self.live = live
         self.dice = dice
         self._log_shown = False
+        self._reading_older = False
         self.active: str | None = live.state.active or next(iter(live.state.characters), None)
         self._save_status = SaveStatus()
 
@@ -98,27 +99,33 @@ class TableScreen(Screen[None]):
         self.call_after_refresh(self._show_log)
 
     def _show_log(self) -> None:
-        """The log's lines, right after the first frame (they need the engine's verbs loaded);
-        then the older events, read from the journal behind the screen."""
+        """The log's lines, right after the first frame (they need the engine's verbs loaded)."""
         self._log_shown = True
         self.query_one(MoveLog).view = views.log_view(self.live.events)
-        self._read_older_log()
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        """Reaching the top of the log brings the events before it, read behind the screen."""
+        if event.option_index == 0 and isinstance(event.option_list, MoveLog):
+            self._read_older_log()
 
     def _read_older_log(self) -> None:
         live = self.live
+        if self._reading_older or not live.has_older:
+            return
+        self._reading_older = True
 
         def read() -> None:
             try:
                 older = live.older()
             except Exception:  # the log just stays shorter; play goes on
-                return
-            if older:
-                self.app.call_from_thread(self._prepend, live, older)
+                older = []
+            self.app.call_from_thread(self._prepend, live, older)
 
         self.run_worker(read, thread=True, group="log")
 
     def _prepend(self, live: LiveCampaign, older: list[Event]) -> None:
-        if live is self.live:
+        self._reading_older = False
+        if live is self.live and older:
             live.prepend(older)
             self.refresh_view()
 
