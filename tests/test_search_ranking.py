@@ -102,3 +102,30 @@ def test_a_single_letter_does_not_match_every_trigger() -> None:
 
 def test_nearest_suggests_close_names() -> None:
     assert nearest("musterr", [m.name for m in MOVES])[0] == "Muster"
+
+
+def test_stop_words_are_dropped_once_typed_in_full() -> None:
+    from hearthroll.core.search import query_words
+
+    assert query_words("I push on and climb the wall") == ["push", "climb", "wall"]
+    assert query_words("climb the ") == ["climb"]
+    assert query_words("climb the") == ["climb", "the"]  # "the" may become "theft"
+    assert query_words("the") == ["the"]  # stop words alone are kept
+
+
+def test_what_a_player_says_finds_the_shipped_move() -> None:
+    from hearthroll.store.rulesets import load_catalog
+
+    house = load_catalog(with_user=False).ruleset("house").moves
+    index = MoveIndex(house)
+    said = {
+        "I push on and climb the wall": "defy_danger",
+        "the whole village musters": "muster",
+        "we attack the orc": "clash",
+        "shoot it": "volley",
+        "keep watch tonight": "take_watch",
+        "the seasons change": "seasons_change",
+        "make a plan": "make_a_plan",
+    }
+    for words, move in said.items():
+        assert house[index.search(words)[0].index].id == move, words

@@ -18,6 +18,12 @@ NAME, ALIAS, TAG, TRIGGER = 3.0, 2.5, 2.0, 1.0
 PREFIX = 0.9  # a word that the typed token begins
 TYPO_CUTOFF = 0.7  # OSA similarity a misspelled token needs ("hakc" ~ "hack" is 0.75)
 _WORD = re.compile(r"[a-z0-9]+")
+STOP_WORDS = frozenset(
+    "a an the and or of to on in at for with from by i we you he she they it my our your "
+    "his her their is are".split()
+)
+"""Words a GM says around a move ("I climb the wall") that name nothing: not indexed, and
+dropped from a query once typed in full."""
 _CACHE_SIZE = 512
 
 
@@ -51,21 +57,36 @@ def words(text: str) -> list[str]:
     return _WORD.findall(text.lower())
 
 
+def _indexed(text: str) -> list[str]:
+    return [w for w in words(text) if w not in STOP_WORDS]
+
+
+def query_words(query: str) -> list[str]:
+    """The words of a typed query that search looks for: stop words are dropped, except the
+    last one while it may still be the start of a longer word ("an" of "ancient"). A query
+    of stop words alone keeps them."""
+    found = words(query)
+    typing = found[-1:] if found and not query[-1:].isspace() else []
+    complete = found[: len(found) - len(typing)]
+    kept = [w for w in complete if w not in STOP_WORDS] + typing
+    return kept or found
+
+
 class MoveIndex:
     """An inverted index over move names, aliases, tags and triggers, built once per catalog."""
 
     def __init__(self, items: Iterable[Searchable]) -> None:
         self.items: tuple[Searchable, ...] = tuple(items)
-        self._names = [" ".join(words(item.name)) for item in self.items]
+        self._names = [" ".join(_indexed(item.name)) for item in self.items]
         self._postings: dict[str, dict[int, float]] = {}
         self._short: dict[str, dict[int, float]] = {}  # name, alias and tag words only
         for index, item in enumerate(self.items):
             own_id = item.id.removeprefix(f"{item.ruleset}_")
             fields = [
-                (NAME, words(item.name)),
-                (ALIAS, [w for alias in (*item.aliases, own_id) for w in words(alias)]),
-                (TAG, [w for tag in item.tags for w in words(tag)]),
-                (TRIGGER, words(item.trigger)),
+                (NAME, _indexed(item.name)),
+                (ALIAS, [w for alias in (*item.aliases, own_id) for w in _indexed(alias)]),
+                (TAG, [w for tag in item.tags for w in _indexed(tag)]),
+                (TRIGGER, _indexed(item.trigger)),
             ]
             for weight, found in fields:
                 for word in found:
@@ -86,7 +107,7 @@ class MoveIndex:
         self, query: str, *, ruleset: str | None = None, limit: int | None = None
     ) -> list[Hit]:
         """Items matching `query`, best first; an empty query lists everything in order."""
-        tokens = words(query)
+        tokens = query_words(query)
         if not tokens:
             hits = [Hit(i, 0.0) for i in range(len(self.items))]
         else:
