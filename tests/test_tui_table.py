@@ -34,7 +34,7 @@ async def test_first_run_opens_the_demo_table(data_dir: Path) -> None:
             assert name in party
         assert "level 2" in shown(app, "#sheet")
         assert "Fortunes +1" in shown(app, "#steading")
-        assert "push to 1 die: 16.7% bust, 0.5% with 2 rerolls" in shown(app, "#tray-next")
+        assert "push: 16.7% bust, 0.5% with 2 rerolls" in shown(app, "#tray-next")
     assert (data_dir / "demo.toml").is_file()
 
 
@@ -64,7 +64,7 @@ async def test_six_keystrokes_roll_a_move(data_dir: Path, size: tuple[int, int])
         tray = shown(app, "#tray-roll")
         assert "SUCCESS, NO 6" in tray
         assert "damage with Weapon: 1d6 = [3] = 3" in tray
-        assert "push to 2 dice" in shown(app, "#tray-next")
+        assert "p push (2 dice)" in shown(app, "#tray-next")
         assert "Clash [4]" in str(app.screen.query_one(MoveLog).get_option_at_index(0).prompt)
 
 
@@ -161,7 +161,7 @@ async def test_push_opens_risky_moves_and_stop_refreshes_rerolls(data_dir: Path)
         state = app.live.state
         assert state.characters["Brannoc"].rerolls_left == 2
         assert state.turn.actor is None
-        assert "push to 1 die" in shown(app, "#tray-next")
+        assert "p push (1 die)" in shown(app, "#tray-next")
 
 
 async def test_muster_in_a_hamlet_rolls_with_disadvantage(data_dir: Path) -> None:
@@ -409,7 +409,7 @@ async def test_at_80_by_24_every_pane_and_the_next_actions_are_in_view(data_dir:
             assert region.width > 0 and region.height > 0, selector
         next_actions = app.screen.query_one("#tray-next").region
         assert next_actions.bottom <= app.screen.query_one("#tray").region.bottom
-        assert "push to 1 die" in shown(app, "#tray-next")
+        assert "p push (1 die)" in shown(app, "#tray-next")
 
 
 async def test_meet_with_disaster_at_the_bottom_asks_the_gm_to_pick(data_dir: Path) -> None:

@@ -91,7 +91,7 @@ def test_a_turn_at_80x24_in_a_real_terminal(tmp_path: Path) -> None:
     terminal = Terminal(command(campaign), env, done)
     try:
         screen = terminal.wait_for("Brannoc")
-        assert "Isolde" in screen and "dice tray" in screen
+        assert "Isolde" in screen and "Brannoc rolls next" in screen  # the tray names the turn
         terminal.keys("/", "c", "l", "a", "F4", "Enter")
         terminal.wait_for("faces of real dice")
         terminal.keys("4", "Enter")

@@ -19,8 +19,9 @@ PREFIX = 0.9  # a word that the typed token begins
 TYPO_CUTOFF = 0.7  # OSA similarity a misspelled token needs ("hakc" ~ "hack" is 0.75)
 _WORD = re.compile(r"[a-z0-9]+")
 STOP_WORDS = frozenset(
-    "a an the and or of to on in at for with from by i we you he she they it my our your "
-    "his her their is are".split()
+    {"a", "an", "the", "and", "or", "of", "to", "on", "in", "at", "for", "with", "from", "by"}
+    | {"i", "we", "you", "he", "she", "they", "it", "my", "our", "your", "his", "her", "their"}
+    | {"is", "are"}
 )
 """Words a GM says around a move ("I climb the wall") that name nothing: not indexed, and
 dropped from a query once typed in full."""

@@ -311,7 +311,8 @@ def _plural(n: int, word: str) -> str:
 
 
 def push_odds(state: Campaign, ruleset: Ruleset, actor: str | None) -> str | None:
-    """ "push to 4 dice: 51.8% bust, 10.7% with 1 reroll" for the actor's next push."""
+    """ "push: 51.8% bust, 10.7% with 1 reroll" for the actor's next push (the push key's own
+    label says how many dice it rolls)."""
     from hearthroll.core.odds import percent, pool_odds
 
     if actor is None or actor not in state.characters or not _pool(ruleset):
@@ -320,7 +321,7 @@ def push_odds(state: Campaign, ruleset: Ruleset, actor: str | None) -> str | Non
     rerolls = state.characters[actor].rerolls_left
     cap = ruleset.rerolls_per_roll
     bust = percent(pool_odds(n).band("miss"))
-    head = f"push to {dice(n)}: {bust} bust"
+    head = f"push: {bust} bust"
     if rerolls < 1:
         return f"{head} (no rerolls left)"
     saved = pool_odds(n, rerolls=rerolls, rerolls_per_roll=cap).band("miss")

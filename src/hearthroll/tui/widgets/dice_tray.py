@@ -25,7 +25,7 @@ BAND_STYLE = {
 
 
 class DiceTray(Vertical):
-    """What the dice said (scrolls when long), and below it, always in view, what can
+    """The turn (in the border), what the dice said, and below it, always in view, what can
     happen next and the odds of a push."""
 
     view: reactive[TrayView | None] = reactive(None, init=False)
@@ -35,6 +35,7 @@ class DiceTray(Vertical):
         yield Static(id="tray-next")
 
     def watch_view(self, view: TrayView | None) -> None:
+        self.border_title = view.turn if view is not None and view.turn else "dice tray"
         self.query_one("#tray-roll", Static).update(render_roll_part(view))
         self.query_one("#tray-next", Static).update(render_next(view))
 
@@ -82,18 +83,16 @@ def render_roll(roll: RollView, *, results: bool = True) -> list[Text]:
         lines.append(Text(f"({modifier})", style="italic cyan"))
     if roll.picked:
         lines.append(Text.assemble(("picked ", "dim"), "; ".join(roll.picked)))
-    for result in roll.results if results else ():
-        lines.append(Text(f"• {result}"))
+    if results and roll.results:  # one wrapped paragraph: a small tray shows them all
+        lines.append(Text("• " + "; ".join(roll.results)))
     return lines
 
 
 def render_roll_part(view: TrayView | None) -> Text:
-    """The turn and the last roll."""
+    """The last roll (the turn is the tray's border title)."""
     if view is None:
         return Text("")
     lines: list[Text] = []
-    if view.turn:
-        lines.append(Text(view.turn, style="bold"))
     if view.roll is not None:
         lines += render_roll(view.roll)
     else:
