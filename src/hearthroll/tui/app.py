@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
+from textual import events
 from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
@@ -17,6 +18,7 @@ from hearthroll.core.errors import HearthrollError
 from hearthroll.core.rules import Catalog
 from hearthroll.store.memo import Memo
 from hearthroll.tui import places
+from hearthroll.tui.keygate import KeyGate
 from hearthroll.tui.live import QUIT_TIMEOUT, LiveCampaign, open_live
 from hearthroll.tui.screens.table import TableScreen
 
@@ -60,6 +62,8 @@ class HearthrollApp(App[None]):
         self.dice = dice or random_dice()
         self._catalog = catalog
         self._quitting = False
+        self.keys = KeyGate(self, self._hand_on)
+        """Keys in the order typed, each once the screen is ready for it (fast typing)."""
 
     @property
     def catalog(self) -> Catalog:
@@ -69,6 +73,17 @@ class HearthrollApp(App[None]):
 
             self._catalog = load_catalog()
         return self._catalog
+
+    async def on_event(self, event: events.Event) -> None:
+        if isinstance(event, events.Key) and not event.is_forwarded:
+            await self.keys.key(event)  # in order, each once the screen is ready for it
+            return
+        await super().on_event(event)
+        if isinstance(event, events.Key):  # back from the focused widget: bindings have run
+            self.keys.bubbled(event)
+
+    async def _hand_on(self, key: events.Key) -> None:
+        await super().on_event(key)
 
     def get_default_screen(self) -> Screen[None]:
         if self.live is not None:

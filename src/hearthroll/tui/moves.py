@@ -25,6 +25,7 @@ from hearthroll.core.rules import Move
 from hearthroll.core.session import make_move, reroll
 from hearthroll.tui import flow
 from hearthroll.tui.flow import MoveRequest, Preview
+from hearthroll.tui.keygate import asking
 from hearthroll.tui.screens.dice_input import DiceInput
 from hearthroll.tui.screens.inputs import Inputs, MoveInputs
 from hearthroll.tui.screens.options import OptionsPicker, PickList
@@ -43,7 +44,8 @@ PLAN_MOVE = "make_a_plan"
 
 
 async def _ask(table: TableScreen, screen: Screen[Any]) -> Any:
-    return await table.app.push_screen_wait(screen)
+    with asking(table.app):  # keys typed now are for this question
+        return await table.app.push_screen_wait(screen)
 
 
 def _fail(table: TableScreen, error: HearthrollError) -> None:

@@ -4,11 +4,10 @@ modal open with the reason shown in place."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import ClassVar, Generic, TypeVar
 
-from textual import events
 from textual.binding import Binding, BindingType
-from textual.screen import ModalScreen, Screen
+from textual.screen import ModalScreen
 from textual.widgets import Input, OptionList, Static
 
 T = TypeVar("T")
@@ -44,9 +43,6 @@ class Dialog(ModalScreen[T | None], Generic[T]):
         """Close without a value."""
         self.dismiss(None)
 
-    def on_key(self, event: events.Key) -> None:
-        catch_early_key(self, event)
-
 
 class FormDialog(Dialog[T]):
     """A dialog of several fields: Enter in any field, or a choice picked, reads them all."""
@@ -69,21 +65,6 @@ class FormDialog(Dialog[T]):
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
         self._go()
-
-
-def catch_early_key(screen: Screen[Any], event: events.Key) -> bool:
-    """Put a letter typed before any field had focus into the first field (fast typing)."""
-    if screen.focused is not None or not (event.is_printable and event.character):
-        return False
-    fields = screen.query(Input)
-    if not fields:
-        return False
-    event.stop()
-    event.prevent_default()
-    field = fields.first()
-    field.focus()
-    field.insert_text_at_cursor(event.character)
-    return True
 
 
 def error_line() -> Static:

@@ -7,7 +7,6 @@ from typing import ClassVar
 
 import attrs
 from rich.text import Text
-from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -18,7 +17,6 @@ from textual.widgets.option_list import Option
 from hearthroll.core.rules import Move, Ruleset
 from hearthroll.core.search import MoveIndex
 from hearthroll.tui.card import move_card
-from hearthroll.tui.screens.dialog import catch_early_key
 
 LIMIT = 40
 
@@ -139,14 +137,6 @@ class MovePalette(ModalScreen[PaletteChoice | None]):
             ]
         )
         self.query_one("#toggles", Static).update(line)
-
-    def on_key(self, event: events.Key) -> None:
-        """Letters typed before the field has focus (a fast `/hakc⏎`) still go into it."""
-        if catch_early_key(self, event) or self.focused is not None:
-            return
-        if event.key == "enter":
-            event.stop()
-            self._choose()
 
     def on_input_changed(self, event: Input.Changed) -> None:
         event.stop()

@@ -16,6 +16,7 @@ from textual.widgets import Footer, OptionList
 from hearthroll.core.errors import HearthrollError
 from hearthroll.core.events import Event, Outcome
 from hearthroll.tui import views
+from hearthroll.tui.keygate import FLOWS
 from hearthroll.tui.live import LiveCampaign
 from hearthroll.tui.messages import EventChosen, SaveChanged
 from hearthroll.tui.saver import SaveStatus
@@ -476,7 +477,8 @@ class TableScreen(Screen[None]):
         if isinstance(self.app, HearthrollApp):
             campaign_list(self.app)
 
-    @work(exclusive=True, group="flow")
+    @work(exclusive=True, group=FLOWS)
     async def run_flow(self, flow: Callable[[], Awaitable[None]]) -> None:
-        """Run a flow of modals one after another (a move, its inputs, its options)."""
+        """Run a flow of modals one after another (a move, its inputs, its options); keys
+        typed meanwhile wait for its next question (or for the table, once it is done)."""
         await flow()

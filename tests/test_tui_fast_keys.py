@@ -1,0 +1,84 @@
+"""Fast typing: a burst of keys, sent all at once as a terminal delivers them, does what the
+same keys typed slowly would do, in order, each on the screen that is there for it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual import events
+
+from hearthroll.tui.app import HearthrollApp
+from hearthroll.tui.screens.table import TableScreen
+from test_tui_helpers import demo
+
+NAMES = {"/": "slash", "\r": "enter", "\t": "tab", " ": "space"}
+
+
+def burst(app: HearthrollApp, *keys: str) -> None:
+    """Every key at once, before the app has handled any of them."""
+    for key in keys:
+        if len(key) == 1:
+            app.post_message(events.Key(NAMES.get(key, key), key))
+        else:
+            app.post_message(events.Key(key, None))
+
+
+async def until(pilot: object, check: object, tries: int = 100) -> None:
+    for _ in range(tries):
+        await pilot.pause(0.02)  # type: ignore[attr-defined]
+        if check():  # type: ignore[operator]
+            return
+
+
+async def test_a_burst_into_a_new_field_keeps_its_order(tmp_path: Path) -> None:
+    app = demo(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.live is not None
+        burst(app, "A", "ctrl+u", *"Tam", "\r")
+        await until(pilot, lambda: "Tam" in app.live.state.characters)
+        assert list(app.live.state.characters) == ["Brannoc", "Isolde", "Wren", "Tam"]
+        assert isinstance(app.screen, TableScreen)
+
+
+async def test_a_backspace_in_a_burst_deletes_the_letter_before_it(tmp_path: Path) -> None:
+    app = demo(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.live is not None
+        burst(app, "A", *"Tx", "backspace", *"am", "\r")
+        await until(pilot, lambda: len(app.live.state.characters) == 4)
+        assert "Tam" in app.live.state.characters
+
+
+async def test_keys_typed_while_a_move_is_worked_out_answer_its_question(tmp_path: Path) -> None:
+    """`/muster⏎2⏎` in one burst: the 2 picks the second option, it does not switch to the
+    second character, and the palette is not closed twice."""
+    app = demo(tmp_path, faces=[5, 5])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.live is not None
+        burst(app, "/", *"muster", "\r", "2", "\r")
+        await until(pilot, lambda: bool(app.live.events))
+        await until(pilot, lambda: isinstance(app.screen, TableScreen))
+        (event,) = app.live.events
+        assert event.move == "muster" and event.options == ("everyone_pitches_in",)
+        assert isinstance(app.screen, TableScreen)
+        assert app.screen.active == "Brannoc"
+
+
+async def test_a_burst_through_the_palette_and_real_dice_rolls_those_faces(
+    tmp_path: Path,
+) -> None:
+    app = demo(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.live is not None
+        burst(app, "/", *"hakc", "f4", "\r", *"4 / 3", "\r")  # a 4, and a 3 for damage
+        burst(app, "/", *"clash", "f4", "\r", *"1,1", "\r")
+        await until(pilot, lambda: len(app.live.events) == 2)
+        first, second = app.live.events
+        assert (first.move, first.kept) == ("clash", (4,))
+        assert first.results == ("damage with Weapon: 1d6 = [3] = 3",)
+        assert (second.move, second.dice, second.bust) == ("clash", (1, 1), True)
+        assert app.live.state.turn.status == "bust_pending"
