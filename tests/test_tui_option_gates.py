@@ -10,6 +10,7 @@ from hearthroll.core.demo import new_campaign
 from hearthroll.core.dice import RandomDice, TypedDice
 from hearthroll.core.edits import add_character
 from hearthroll.core.effects import Option, OptionList
+from hearthroll.core.events import summary
 from hearthroll.core.resolve import Context
 from hearthroll.core.rules import Ruleset
 from hearthroll.core.state import Campaign
@@ -62,3 +63,36 @@ def test_a_list_keeps_only_the_items_whose_gate_holds(starforged: Ruleset) -> No
     (shown,) = flow.shown_lists([gated], context, starforged)
     assert [o.id for o in shown.items] == ["always", "wounded"]
     assert shown.pick == gated.pick
+
+
+def with_match_twist(ruleset: Ruleset) -> Ruleset:
+    """Starforged with an item on Endure Harm's strong hit that only a match offers."""
+    move = ruleset.move(ENDURE_HARM)
+    twist = Option(id="twist", text="A match: something else entirely.", if_match=True)
+    lists = tuple(
+        attrs.evolve(lst, items=(*lst.items, twist)) if "strong" in lst.on else lst
+        for lst in move.options
+    )
+    changed = attrs.evolve(move, options=lists)
+    moves = tuple(changed if m.id == ENDURE_HARM else m for m in ruleset.moves)
+    return attrs.evolve(ruleset, moves=moves)
+
+
+@pytest.mark.parametrize(
+    ("faces", "match", "items"),
+    [
+        ((6, 1, 1), True, ["shake_it_off", "embrace_the_pain", "twist"]),
+        ((6, 1, 2), False, ["shake_it_off", "embrace_the_pain"]),
+    ],
+)
+def test_an_item_gated_on_a_match_is_offered_only_on_a_match(
+    starforged: Ruleset, faces: tuple[int, ...], match: bool, items: list[str]
+) -> None:
+    ruleset = with_match_twist(starforged)
+    request = MoveRequest(ENDURE_HARM, actor="Kael", before=("minor",))
+    preview = flow.preview_move(kael(ruleset), ruleset, request, TypedDice(faces), RandomDice())
+    assert preview.event.band == "strong"
+    assert preview.event.match is match
+    assert [o.id for lst in preview.lists for o in lst.items] == items
+    if match:
+        assert summary(preview.event).endswith("(a match)")

@@ -457,6 +457,7 @@ def event_json(event: Event) -> dict[str, object]:
         "label": event.label,
         "bust": event.bust,
         "only_ones": event.only_ones,
+        "match": event.match,
         "pending": event.pending,
         "xp_gained": event.xp_gained,
         "rerolls_left": event.rerolls_left,

@@ -45,6 +45,8 @@ class Event:
     label: str = ""
     bust: bool = False
     only_ones: bool = False
+    match: bool = False
+    """The challenge dice matched (an action roll): options and effects gated on it apply."""
     pending: bool = False
     """A bust that waits to be rerolled or accepted."""
     xp_gained: int = 0
@@ -133,7 +135,7 @@ def summary(event: Event) -> str:
             what = f"{event.kind} ({what})"
         dice = f" [{', '.join(str(f) for f in event.dice)}]" if event.dice else ""
         band = f" → {event.label or event.band}" if event.band else ""
-        pending = " (bust waits)" if event.pending else ""
+        pending = " (bust waits)" if event.pending else " (a match)" if event.match else ""
         xp = f", XP +{event.xp_gained}" if event.xp_gained else ""
         return f"{who}{what}{dice}{band}{pending}{xp}"
     if event.kind == "note":

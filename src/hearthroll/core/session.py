@@ -220,6 +220,7 @@ def make_move(
         options=tuple(o.id for o in chosen),
         modifiers=tuple(modifiers),
         results=tuple(words),
+        match=ctx.match,
     )
     return record(before, state, event)
 

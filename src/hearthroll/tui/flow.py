@@ -129,6 +129,7 @@ def after_lists(
     """The lists the band offers, to pick from before the move is committed."""
     if event.pending:
         return ()
+    context = attrs.evolve(context, match=event.match)  # the roll's own flags gate items too
     found = offered(move, event.band or None, context, ruleset)
     return tuple(lst for lst in shown_lists(found, context, ruleset) if lst.items)
 

@@ -108,6 +108,8 @@ class RollView(NamedTuple):
     picked: tuple[str, ...]
     modifiers: tuple[str, ...]
     results: tuple[str, ...]
+    match: bool = False
+    """The challenge dice matched: the move's twist on a match applies."""
 
 
 class TrayView(NamedTuple):
@@ -290,6 +292,7 @@ def roll_view(event: Event, ruleset: Ruleset) -> RollView:
         picked=tuple(texts.get(o, o.replace("_", " ")) for o in event.options),
         modifiers=event.modifiers,
         results=event.results,
+        match=event.match,
     )
 
 

@@ -67,6 +67,8 @@ def band_line(roll: RollView) -> Text:
     text = Text(f" {words.upper()} ", style=BAND_STYLE.get(roll.band, "bold reverse"))
     if roll.pending:
         text.append("  the bust waits: reroll or accept", style="bold red")
+    elif roll.match:
+        text.append("  a match!", style="bold magenta")
     return text
 
 
