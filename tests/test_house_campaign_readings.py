@@ -6,6 +6,7 @@ import copy
 from collections.abc import Callable, Sequence
 from typing import Any
 
+import attrs
 import pytest
 
 from hearthroll.core import edits
@@ -370,6 +371,15 @@ def test_reading8_preparation_lifts_a_kept_one_out_of_a_bust(table: Campaign) ->
     assert "preparation" not in brannoc.holds
     assert brannoc.holds == {"readiness": 2}  # 1 from each success
     assert lifted.state.turn.status == "open"
+
+
+def test_reading8_preparation_lifting_a_bust_onto_options_takes_picks(table: Campaign) -> None:
+    bolstered = move(table, "bolster", [], picks=["week"])
+    bust = move(bolstered.state, "volley", [1])
+    lifted = prep(bust.state, HOUSE, 1, TypedDice([4]), picks=["take_what_you_get"])
+    assert (lifted.event.band, lifted.event.options) == ("weak", ("take_what_you_get",))
+    assert any("damage" in r for r in lifted.event.results)
+    refused(RuleError, prep, bust.state, HOUSE, 1, TypedDice([4]), picks=["no_such_pick"])
 
 
 def test_reading8_preparation_counts_the_kept_dice_only(table: Campaign) -> None:
@@ -877,3 +887,20 @@ def test_a_new_character_joins_with_a_sheet_shaped_by_the_ruleset() -> None:
         add_character(joined, HOUSE, "tamsin")
     with pytest.raises(HearthrollError, match="template"):
         add_character(state, HOUSE, "Odo", "dragon")
+
+
+# --- Volley's weak hit: its picks, as the rules give them ---------------------------------
+
+
+def test_volley_take_what_you_get_deals_one_less(table: Campaign) -> None:
+    shot = move(table, "volley", [2], effect=[4], picks=["take_what_you_get"])
+    assert shot.event.results == ("damage with Weapon: 1d6 = [4] = 4 − 1 = 3",)
+
+
+def test_volley_several_shots_needs_a_weapon_with_ammo(table: Campaign) -> None:
+    refused(RuleError, make_move, table, HOUSE, "volley", TypedDice([2]), picks=["several_shots"])
+    brannoc = table.characters["Brannoc"]
+    archer = attrs.evolve(brannoc, gear=(*brannoc.gear, "bow"))
+    armed = attrs.evolve(table, characters={**table.characters, "Brannoc": archer})
+    shot = move(armed, "volley", [2], effect=[4, 4], picks=["several_shots"])
+    assert shot.event.options == ("several_shots",)

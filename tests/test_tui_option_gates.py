@@ -11,7 +11,7 @@ from hearthroll.core.dice import RandomDice, TypedDice
 from hearthroll.core.edits import add_character
 from hearthroll.core.effects import Option, OptionList
 from hearthroll.core.events import summary
-from hearthroll.core.resolve import Context
+from hearthroll.core.resolve import Context, items_holding
 from hearthroll.core.rules import Ruleset
 from hearthroll.core.state import Campaign
 from hearthroll.store.rulesets import load_catalog
@@ -60,9 +60,11 @@ def test_a_list_keeps_only_the_items_whose_gate_holds(starforged: Ruleset) -> No
         )
     )
     context = Context(state, state.characters["Kael"])
-    (shown,) = flow.shown_lists([gated], context, starforged)
+    shown = items_holding(gated, context, starforged)
     assert [o.id for o in shown.items] == ["always", "wounded"]
     assert shown.pick == gated.pick
+    alone = OptionList(pick=2, items=gated.items[:2])  # pick 2, but one item is left
+    assert items_holding(alone, context, starforged).pick == 1
 
 
 def with_match_twist(ruleset: Ruleset) -> Ruleset:

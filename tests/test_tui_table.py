@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from textual.widgets import Input
 
 from hearthroll.tui.app import HearthrollApp
 from hearthroll.tui.screens.dice_input import DiceInput
@@ -480,3 +481,28 @@ async def test_preparation_lifts_a_waiting_bust(data_dir: Path) -> None:
         assert state.turn.status == "open"
         assert state.turn.last is not None and state.turn.last.boosted == 0
         assert "preparation" not in state.characters["Brannoc"].holds
+
+
+async def test_preparation_that_lifts_a_bust_onto_options_asks_for_them(data_dir: Path) -> None:
+    """Volley's bust [1], +1 from Preparation: a 2, no 6, so "deal your damage but pick 1"
+    is asked before the +1 lands, and the pick is on the event."""
+    app = demo(data_dir, faces=[4])  # the damage once the bust is lifted
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("h")
+        await type_into(pilot, "#amount", "+1")
+        await pilot.press("enter")
+        await roll_typed(pilot, "volley", "1")
+        await settle(pilot, app)
+        await pilot.press("plus")
+        await settle(pilot, app)
+        assert app.screen.query_one("#line", Input).value == "1"  # the lowest kept die
+        await pilot.press("enter")
+        await settle(pilot, app)
+        assert isinstance(app.screen, OptionsPicker)
+        await pilot.press("1", "enter")
+        await settle(pilot, app)
+        assert app.live is not None
+        event = app.live.events[-1]
+        assert (event.kind, event.band) == ("prep", "weak")
+        assert len(event.options) == 1
+        assert app.live.state.turn.status == "open"

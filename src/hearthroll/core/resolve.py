@@ -135,14 +135,24 @@ def automatic_edge(move: Move, ctx: Context, ruleset: Ruleset) -> Edge:
 def offered(
     move: Move, band: str | None, ctx: Context, ruleset: Ruleset, when: str = "after"
 ) -> list[OptionList]:
-    """The option lists the move offers now: on this band, at this time, gates holding."""
+    """The option lists the move offers now: on this band, at this time, gates holding, each
+    with only the items whose own gate holds (no "shake it off" for the already wounded)."""
     return [
-        options
+        items_holding(options, ctx, ruleset)
         for options in move.options
         if options.when == when
         and (not options.on or (band is not None and band in options.on))
         and gate_holds(options, ctx, ruleset)
     ]
+
+
+def items_holding(options: OptionList, ctx: Context, ruleset: Ruleset) -> OptionList:
+    """The list with only the items whose own gate holds; it asks for no more picks than it
+    has items left."""
+    kept = tuple(o for o in options.items if gate_holds(o, ctx, ruleset))
+    if len(kept) == len(options.items):
+        return options
+    return attrs.evolve(options, items=kept, pick=min(options.pick, len(kept)))
 
 
 def choose(lists: Sequence[OptionList], picks: Sequence[str], move: Move) -> list[Option]:
@@ -272,7 +282,12 @@ def _apply(
         state = put_character(state, character)
         words += [f"{name}: {w}" if len(targets) > 1 else w for w in said]
     if kind == "damage" and actor is not None:
-        words.append(weapon_damage(ruleset, state.characters[actor], dice, half=effect.half))
+        character = state.characters[actor]
+        words.append(
+            weapon_damage(
+                ruleset, character, dice, half=effect.half, extra=effect.amount, expr=effect.dice
+            )
+        )
     return state, words
 
 
@@ -303,19 +318,30 @@ def weapon_damage(
     half: bool = False,
     advantage: bool = False,
     disadvantage: bool = False,
+    extra: int = 0,
+    expr: str = "",
 ) -> str:
-    """Roll the damage of the character's best weapon (bare hands without one)."""
-    weapons = [g for g in ruleset.gear if g.id in character.gear and g.damage]
-    if not weapons:
-        weapons = [g for g in ruleset.gear if g.damage and "unarmed" in (g.id, *g.tags)]
-    if not weapons:
-        return "deal your damage"
-    weapon = max(weapons, key=lambda g: _average(g.damage))
-    rolled = roll_expr(weapon.damage, dice, advantage=advantage, disadvantage=disadvantage)
-    total = max(0, rolled.total)
+    """Roll the damage of the character's best weapon (bare hands without one), or of `expr`
+    when a move names its own dice; `extra` is added (a move's −1), then `half` halves it."""
+    if expr:
+        name = "damage"
+    else:
+        weapons = [g for g in ruleset.gear if g.id in character.gear and g.damage]
+        if not weapons:
+            weapons = [g for g in ruleset.gear if g.damage and "unarmed" in (g.id, *g.tags)]
+        if not weapons:
+            return f"deal your damage {extra:+d}" if extra else "deal your damage"
+        weapon = max(weapons, key=lambda g: _average(g.damage))
+        name, expr = f"damage with {weapon.name}", weapon.damage
+    rolled = roll_expr(expr, dice, advantage=advantage, disadvantage=disadvantage)
+    said = f"{name}: {render(rolled)}"
+    total = max(0, rolled.total + extra)
+    if extra:
+        said += f" {'+' if extra > 0 else '−'} {abs(extra)} = {total}"
     if half:
         total //= 2
-    return f"damage with {weapon.name}: {render(rolled)}" + (f", halved to {total}" if half else "")
+        said += f", halved to {total}"
+    return said
 
 
 def _average(text: str) -> float:

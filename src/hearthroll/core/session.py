@@ -609,11 +609,18 @@ def stop(state: Campaign, ruleset: Ruleset) -> Outcome:
     return record(state, after, event)
 
 
-def prep(state: Campaign, ruleset: Ruleset, position: int, effect_dice: DiceSource) -> Outcome:
+def prep(
+    state: Campaign,
+    ruleset: Ruleset,
+    position: int,
+    effect_dice: DiceSource,
+    picks: Sequence[str] | None = None,
+) -> Outcome:
     """Spend 1 Preparation for +1 on one kept die of a pending bust (once per roll).
 
     A roll that stands has landed its effects already: spend Preparation as it is rolled
-    instead (`make_move(..., boost=N)`, `hearthroll move ... --prep N`).
+    instead (`make_move(..., boost=N)`, `hearthroll move ... --prep N`). `picks` replaces
+    the options picked with the move, for the band the +1 lifts the roll onto.
     """
     if state.turn.status != "bust_pending":
         raise TurnError(
@@ -621,5 +628,7 @@ def prep(state: Campaign, ruleset: Ruleset, position: int, effect_dice: DiceSour
             "waits; this roll has landed already"
         )
     move, character = _pending_move(state, ruleset)
+    chosen = tuple(picks) if picks is not None else state.turn.picks
+    _known_picks(move, chosen)
     turn, spent, said = _boost(ruleset, _turn_of(state, ruleset, character), character, position)
-    return _rejudge("prep", state, ruleset, move, spent, turn, state.turn.picks, said, effect_dice)
+    return _rejudge("prep", state, ruleset, move, spent, turn, chosen, said, effect_dice)

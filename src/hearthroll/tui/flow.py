@@ -11,9 +11,9 @@ from hearthroll.core.dice import DiceSource, RandomDice, RecordingDice, TypedDic
 from hearthroll.core.effects import OptionList
 from hearthroll.core.errors import DiceError, HearthrollError
 from hearthroll.core.events import Event, Outcome
-from hearthroll.core.resolve import Context, gate_holds, offered
+from hearthroll.core.resolve import Context, offered
 from hearthroll.core.rules import Move, Ruleset
-from hearthroll.core.session import make_move, reroll
+from hearthroll.core.session import make_move, prep, reroll
 from hearthroll.core.state import Campaign
 
 DiceFactory = Callable[[], DiceSource]
@@ -103,19 +103,7 @@ def before_lists(state: Campaign, ruleset: Ruleset, request: MoveRequest) -> lis
     """Option lists the move offers before its roll (gates holding)."""
     move = ruleset.move(request.move)
     context = _context(state, request)
-    found = offered(move, None, context, ruleset, when="before")
-    return [lst for lst in shown_lists(found, context, ruleset) if lst.items]
-
-
-def shown_lists(
-    lists: Sequence[OptionList], context: Context, ruleset: Ruleset
-) -> tuple[OptionList, ...]:
-    """The lists with only the items whose own gate holds: the GM never sees an option the
-    engine would not apply (shake it off, when already wounded)."""
-    return tuple(
-        attrs.evolve(lst, items=tuple(o for o in lst.items if gate_holds(o, context, ruleset)))
-        for lst in lists
-    )
+    return [lst for lst in offered(move, None, context, ruleset, when="before") if lst.items]
 
 
 def _context(state: Campaign, request: MoveRequest) -> Context:
@@ -130,8 +118,7 @@ def after_lists(
     if event.pending:
         return ()
     context = attrs.evolve(context, match=event.match)  # the roll's own flags gate items too
-    found = offered(move, event.band or None, context, ruleset)
-    return tuple(lst for lst in shown_lists(found, context, ruleset) if lst.items)
+    return tuple(lst for lst in offered(move, event.band or None, context, ruleset) if lst.items)
 
 
 def preview_move(
@@ -221,13 +208,40 @@ def preview_reroll(
     outcome = reroll(state, ruleset, recorded, effects)
     if isinstance(dice, Typed):
         dice.finish()
-    turn = state.turn
-    lists: tuple[OptionList, ...] = ()
-    if turn.move is not None and turn.actor is not None:
-        move = ruleset.move(turn.move)
-        context = Context(state, state.characters.get(turn.actor))
-        lists = after_lists(state, ruleset, move, context, outcome.event)
+    lists = _pending_lists(state, ruleset, outcome)
     return Preview(outcome, tuple(recorded.faces), tuple(effects.faces), lists, effect)
+
+
+def preview_prep(state: Campaign, ruleset: Ruleset, position: int, effect: DiceSource) -> Preview:
+    """Spend Preparation on kept die `position` of the pending bust; nothing is committed."""
+    effects = RecordingDice(effect)
+    outcome = prep(state, ruleset, position, effects)
+    return Preview(
+        outcome, (), tuple(effects.faces), _pending_lists(state, ruleset, outcome), effect
+    )
+
+
+def settle_prep(
+    state: Campaign, ruleset: Ruleset, position: int, preview: Preview, picks: Sequence[str]
+) -> Outcome:
+    """The +1 for real, with the options picked for the band it lifts the roll onto."""
+    if not picks:
+        outcome = preview.outcome
+    else:
+        effect = Replay(preview.effect, preview.effect_source)
+        outcome = prep(state, ruleset, position, effect, picks=[*state.turn.picks, *picks])
+    _finish(preview.effect_source)
+    return outcome
+
+
+def _pending_lists(state: Campaign, ruleset: Ruleset, outcome: Outcome) -> tuple[OptionList, ...]:
+    """The lists the band a waiting bust was lifted onto offers (none while it still waits)."""
+    turn = state.turn
+    if turn.move is None or turn.actor is None:
+        return ()
+    move = ruleset.move(turn.move)
+    context = Context(state, state.characters.get(turn.actor))
+    return after_lists(state, ruleset, move, context, outcome.event)
 
 
 def settle_reroll(

@@ -309,6 +309,47 @@ def reroll_flow(table: TableScreen, typed: bool) -> None:
     table.run_flow(run)
 
 
+def prep_flow(table: TableScreen) -> None:
+    """Spend Preparation on a kept die of the pending bust; if the +1 lifts it onto a band
+    with options, they are picked before it lands."""
+    from hearthroll.tui.screens.prompt import LinePrompt
+
+    async def run() -> None:
+        state, ruleset = table.live.state, table.live.ruleset
+        move_id = state.turn.move
+        if move_id is None or state.turn.status != "bust_pending":
+            table.notify("there is no bust waiting for Preparation", severity="error")
+            return
+        held: list[tuple[int, Preview]] = []
+
+        def check(text: str) -> str | None:
+            if not text.strip().isdigit():
+                return f"give the kept die's number (1, 2, …), not {text!r}"
+            position = int(text)
+            try:
+                held[:] = [(position, flow.preview_prep(state, ruleset, position, table.dice()))]
+            except HearthrollError as error:
+                return str(error)
+            return None
+
+        last = state.turn.last
+        lowest = str(flow.lowest_kept(last.kept)) if last is not None else ""
+        prompt = LinePrompt("+1 from Preparation on kept die number…", check, value=lowest)
+        if await _ask(table, prompt) is None or not held:
+            return
+        position, preview = held[0]
+        outcome = await _settle(
+            table,
+            preview,
+            ruleset.move(move_id),
+            lambda picks: flow.settle_prep(state, ruleset, position, preview, picks),
+        )
+        if outcome is not None:
+            table.commit(outcome)
+
+    table.run_flow(run)
+
+
 def damage_flow(table: TableScreen, typed: bool) -> None:
     """Roll the active character's weapon damage, with real dice if asked."""
     state, ruleset, actor = table.live.state, table.live.ruleset, table.active

@@ -315,18 +315,9 @@ class TableScreen(Screen[None]):
 
     def action_prep(self) -> None:
         """Spend 1 Preparation for +1 on one kept die of the pending bust."""
-        from hearthroll.core import session
-        from hearthroll.tui.screens.prompt import LinePrompt
+        from hearthroll.tui.moves import prep_flow
 
-        def check(text: str) -> str | None:
-            if not text.strip().isdigit():
-                return f"give the kept die's number (1, 2, …), not {text!r}"
-            position = int(text)
-            return self.attempt(
-                lambda: session.prep(self.live.state, self.live.ruleset, position, self.dice())
-            )
-
-        self.app.push_screen(LinePrompt("+1 from Preparation on kept die number…", check))
+        prep_flow(self)
 
     # --- sheets -----------------------------------------------------------------------------
 
