@@ -506,3 +506,19 @@ async def test_preparation_that_lifts_a_bust_onto_options_asks_for_them(data_dir
         assert (event.kind, event.band) == ("prep", "weak")
         assert len(event.options) == 1
         assert app.live.state.turn.status == "open"
+
+
+def test_the_party_bar_stays_on_one_line_by_saying_less() -> None:
+    from hearthroll.tui.views import Member, PartyView
+    from hearthroll.tui.widgets.party_bar import render_party
+
+    members = tuple(
+        Member(n, name, 1, "HP 10/10", 1, active=n == 1, in_turn=False, ready=False)
+        for n, name in enumerate(("Brannoc", "Isolde", "Wren", "Tam", "Odalys"), start=1)
+    )
+    view = PartyView(members)
+    assert render_party(view, 200).plain.startswith("1▶Brannoc L1 HP10/10 ⟳1  2 Isolde L1")
+    assert render_party(view, 95).plain.startswith("1▶Brannoc 10/10 ⟳1  2 Isolde 10/10 ⟳1")
+    assert render_party(view, 40).plain == "1▶Brannoc 2 Isolde 3 Wren 4 Tam 5 Odalys"
+    for width in (200, 95, 40):
+        assert render_party(view, width).cell_len <= width

@@ -10,23 +10,33 @@ from hearthroll.tui.views import Member, PartyView
 
 
 class PartyBar(Static):
-    """`1 ▶Brannoc L2 HP 10/10 ⟳2` for each character; number keys pick them."""
+    """`1 ▶Brannoc L2 HP 10/10 ⟳2` for each character; number keys pick them. A bigger party
+    on a narrow terminal gets shorter entries, so that it stays on one line."""
 
     view: reactive[PartyView] = reactive(PartyView(), init=False)
 
     def watch_view(self, view: PartyView) -> None:
-        self.update(render_party(view))
+        self.update(render_party(view, self.content_size.width))
+
+    def on_resize(self) -> None:
+        self.update(render_party(self.view, self.content_size.width))
 
 
-def _member(member: Member) -> Text:
+FULL, SHORT, NAMES = 0, 1, 2
+"""How much each entry says: everything; no level and no meter's name; the name alone."""
+
+
+def _member(member: Member, detail: int = FULL) -> Text:
     style = "bold reverse" if member.active else ""
     text = Text(f"{member.number}", style="dim")
     text.append("▶" if member.active else " ", style="bold")
     text.append(member.name, style=style)
-    text.append(f" L{member.level}")
-    if member.hp:
-        text.append(f" {member.hp.replace(' ', '')}")
-    if member.rerolls is not None:
+    if detail == FULL:
+        text.append(f" L{member.level}")
+    if member.hp and detail < NAMES:
+        hp = member.hp.replace(" ", "") if detail == FULL else member.hp.split()[-1]
+        text.append(f" {hp}")
+    if member.rerolls is not None and detail < NAMES:
         text.append(f" ⟳{member.rerolls}", style="cyan")
     if member.in_turn:
         text.append("●", style="yellow")
@@ -35,8 +45,14 @@ def _member(member: Member) -> Text:
     return text
 
 
-def render_party(view: PartyView) -> Text:
-    """The bar's text: members side by side, wrapping when the terminal is narrow."""
+def render_party(view: PartyView, width: int = 0) -> Text:
+    """The bar's text: members side by side, each saying as much as one line of `width` holds
+    (the shortest form wraps when even that does not fit)."""
     if not view.members:
         return Text("no characters yet: press A to add one", "dim")
-    return Text("  ").join(_member(m) for m in view.members)
+    line = Text("")
+    for detail, gap in ((FULL, "  "), (SHORT, "  "), (NAMES, " ")):
+        line = Text(gap).join(_member(m, detail) for m in view.members)
+        if width <= 0 or line.cell_len <= width:
+            break
+    return line
