@@ -77,16 +77,22 @@ def _plain(text: str) -> str:
 
 
 def render_roll(roll: RollView, *, results: bool = True) -> list[Text]:
-    """The roll's lines."""
-    lines = [Text.assemble((roll.title, "bold"), "  ", faces(roll)), band_line(roll)]
-    if roll.text and not roll.pending:
-        lines.append(Text(roll.text))
+    """The roll's lines: the dice, the band and its words, then what it did. A move with no
+    roll has no band: its own text comes last, after what it did, as it is the longest."""
+    lines = [Text.assemble((roll.title, "bold"), "  ", faces(roll))]
+    text = Text(roll.text) if roll.text and not roll.pending else None
+    if roll.band:
+        lines.append(band_line(roll))
+        if text is not None:
+            lines.append(text)
     for modifier in roll.modifiers:
         lines.append(Text(f"({modifier})", style="italic cyan"))
     if roll.picked:
         lines.append(Text.assemble(("picked ", "dim"), "; ".join(roll.picked)))
     if results and roll.results:  # one wrapped paragraph: a small tray shows them all
         lines.append(Text("• " + "; ".join(roll.results)))
+    if not roll.band and text is not None:
+        lines.append(Text(roll.text, style="dim"))
     return lines
 
 
