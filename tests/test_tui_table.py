@@ -522,3 +522,12 @@ def test_the_party_bar_stays_on_one_line_by_saying_less() -> None:
     assert render_party(view, 40).plain == "1▶Brannoc 2 Isolde 3 Wren 4 Tam 5 Odalys"
     for width in (200, 95, 40):
         assert render_party(view, width).cell_len <= width
+
+
+async def test_what_a_move_with_no_roll_did_comes_before_its_rules_text(data_dir: Path) -> None:
+    app = demo(data_dir)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("slash", *"disaster", "enter")
+        await settle(pilot, app)
+        tray = shown(app, "#tray-roll")
+        assert tray.index("• Fortunes +1 → +0") < tray.index("Fortunes −1 (never below −1)")
