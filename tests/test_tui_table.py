@@ -531,3 +531,30 @@ async def test_what_a_move_with_no_roll_did_comes_before_its_rules_text(data_dir
         await settle(pilot, app)
         tray = shown(app, "#tray-roll")
         assert tray.index("• Fortunes +1 → +0") < tray.index("Fortunes −1 (never below −1)")
+
+
+async def test_the_help_lists_every_key_of_the_table(data_dir: Path) -> None:
+    from textual.binding import Binding
+
+    from hearthroll.tui.keys import help_sections
+    from hearthroll.tui.screens.help import HelpScreen
+
+    sections = dict(help_sections(TableScreen.BINDINGS))
+    listed = ", ".join(key for key, _ in sections["At the table"])
+    for binding in TableScreen.BINDINGS:
+        assert isinstance(binding, Binding)
+        if binding.action.startswith("pick("):
+            continue
+        for key in binding.key.split(","):
+            shown_as = {"slash": "/", "plus": "+", "question_mark": "?"}.get(key, key)
+            assert shown_as in listed.split(", "), key
+    assert "1-9" in listed
+    assert sections["At the table"][0][0] == "/, ctrl+p"
+    app = demo(data_dir)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)

@@ -12,10 +12,10 @@ PALETTE_KEYS = (
     ("type", "find a move (typos forgiven: hakc → Clash)"),
     ("↑ ↓", "choose among the matches"),
     ("⏎", "roll it (as the active character; community moves roll for the steading)"),
-    ("F2 / alt+a", "toggle advantage"),
-    ("F3 / alt+d", "toggle disadvantage"),
-    ("F4 / alt+t", "toggle real dice: type the faces before it rolls"),
-    ("F5 / alt+p", "toggle Preparation (when held): +1 to a kept die, or to the roll"),
+    ("F2, alt+a", "toggle advantage"),
+    ("F3, alt+d", "toggle disadvantage"),
+    ("F4, alt+t", "toggle real dice: type the faces before it rolls"),
+    ("F5, alt+p", "toggle Preparation (when held): +1 to a kept die, or to the roll"),
     ("esc", "close"),
 )
 
@@ -36,7 +36,8 @@ LONG = {
     "reroll(True)": "the same reroll, with the faces of real dice typed in",
     "accept": "take the bust: XP for each kept 1, the turn ends, the GM makes a hard move",
     "stop": "end the turn before a bust: rerolls come back up to the level",
-    "prep": "spend 1 Preparation: +1 to one kept die of the waiting bust",
+    "prep": "spend 1 Preparation: +1 to one kept die of the waiting bust (its options are "
+    "asked if that lifts it onto some)",
     "undo": "undo the last event (the sheets and the log follow)",
     "redo": "redo what was undone",
     "hold": "gain (+N) or spend (-N) a hold: Preparation, Readiness…",
@@ -76,7 +77,7 @@ _NAMES = {
 
 def _key(binding: Binding) -> str:
     keys = [_NAMES.get(k, k) for k in binding.key.split(",")]
-    return " / ".join(keys)
+    return ", ".join(keys)
 
 
 def help_sections(bindings: Iterable[BindingType]) -> list[Section]:
@@ -90,6 +91,9 @@ def help_sections(bindings: Iterable[BindingType]) -> list[Section]:
                 table.append(("1-9", "look at character 1 to 9 (moves are made as them)"))
             continue
         text = LONG.get(binding.action, binding.description or binding.action)
+        if table and table[-1][1] == text:  # two keys for one thing: one line
+            table[-1] = (f"{table[-1][0]}, {_key(binding)}", text)
+            continue
         table.append((_key(binding), text))
     return [
         ("At the table", table),
