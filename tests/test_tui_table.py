@@ -558,3 +558,15 @@ async def test_the_help_lists_every_key_of_the_table(data_dir: Path) -> None:
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, TableScreen)
+
+
+async def test_edit_starts_at_the_active_character_and_types_after_it(data_dir: Path) -> None:
+    app = demo(data_dir)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("e")
+        await pilot.pause()
+        assert isinstance(app.screen, EditField)
+        await pilot.press(*"hp", "enter", "7", "enter")
+        await settle(pilot, app)
+        assert app.live is not None
+        assert app.live.state.characters["Brannoc"].meters["hp"] == 7

@@ -29,6 +29,7 @@ class EditField(Dialog[tuple[str, str]]):
                 placeholder="Brannoc.hp or steading.size",
                 suggester=SuggestFromList(self._paths, case_sensitive=False),
                 id="path",
+                select_on_focus=False,  # "Brannoc." is there to be typed after
             )
             yield Input(placeholder="value", id="value")
             yield error_line()
