@@ -103,6 +103,7 @@ steps: st.SearchStrategy[Step] = st.one_of(
     st.tuples(st.just("muster"), seeds, muster_picks),
     st.tuples(st.just("seasons_change"), seeds),
     st.tuples(st.just("level_up"), actors),
+    st.tuples(st.just("mark_xp"), actors),
     st.tuples(st.just("undo")),
     st.tuples(st.just("redo")),
 )
@@ -223,6 +224,7 @@ _VERBS: dict[str, Callable[..., Outcome]] = {
     ),
     "seasons_change": lambda t, seed: make_move(t.state, HOUSE, "seasons_change", RandomDice(seed)),
     "level_up": lambda t, actor: edits.do_level_up(t.state, HOUSE, actor),
+    "mark_xp": lambda t, actor: edits.mark_xp(t.state, HOUSE, actor),
     "undo": _undo,
     "redo": _redo,
 }

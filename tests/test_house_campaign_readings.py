@@ -13,7 +13,7 @@ from hearthroll.core import edits
 from hearthroll.core.demo import demo_campaign
 from hearthroll.core.dice import TypedDice
 from hearthroll.core.errors import DiceError, HearthrollError, NotFound, RuleError, TurnError
-from hearthroll.core.events import Outcome
+from hearthroll.core.events import Outcome, summary
 from hearthroll.core.session import accept, make_move, prep, reroll, stop
 from hearthroll.core.state import Campaign
 from hearthroll.store.rulesets import load_catalog
@@ -904,3 +904,11 @@ def test_volley_several_shots_needs_a_weapon_with_ammo(table: Campaign) -> None:
     armed = attrs.evolve(table, characters={**table.characters, "Brannoc": archer})
     shot = move(armed, "volley", [2], effect=[4, 4], picks=["several_shots"])
     assert shot.event.options == ("several_shots",)
+
+
+def test_marking_xp_says_when_a_level_up_is_ready(table: Campaign) -> None:
+    once = edits.mark_xp(table, HOUSE, "Wren")
+    assert once.event.results == ("+1 XP (0 → 1)",)
+    ready = edits.mark_xp(with_fields(table, Wren__xp="7"), HOUSE, "Wren")
+    assert ready.event.results == ("+1 XP (7 → 8)", "Wren can Level Up at home")
+    assert summary(ready.event).startswith("Wren: mark xp: +1 XP (7 → 8)")

@@ -226,6 +226,7 @@ async def test_undo_and_redo_move_the_sheets_and_the_log(data_dir: Path) -> None
         assert app.live is not None
         assert app.live.state.characters["Brannoc"].xp == 4
         assert "4/10" in shown(app, "#sheet")
+        assert app.live.events[-1].results == ("+1 XP (3 → 4)",)
         await pilot.press("u")
         await settle(pilot, app)
         assert app.live.state.characters["Brannoc"].xp == 3

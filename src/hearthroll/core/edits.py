@@ -42,6 +42,17 @@ def do_level_up(state: Campaign, ruleset: Ruleset, actor: str | None = None) -> 
     return record(state, put_character(state, changed), event)
 
 
+def mark_xp(state: Campaign, ruleset: Ruleset, actor: str | None = None) -> Outcome:
+    """Mark 1 XP on a character (the active one by default), saying when they can Level Up."""
+    character = find_character(state, actor)
+    after = attrs.evolve(character, xp=character.xp + 1)
+    said = [f"+1 XP ({character.xp} → {after.xp})"]
+    if ruleset.xp is not None and after.xp >= ruleset.xp.needed(after.level):
+        said.append(f"{after.name} can Level Up at home")
+    event = Event(kind="mark_xp", actor=character.name, results=tuple(said))
+    return record(state, put_character(state, after), event)
+
+
 def note(state: Campaign, text: str) -> Outcome:
     """The GM's line in the log: a hard move, a scene."""
     if not text.strip():

@@ -20,6 +20,7 @@ UNDOABLE = frozenset(
         "hold",
         "set",
         "level_up",
+        "mark_xp",
         "note",
         "plan",
         "damage",

@@ -344,11 +344,9 @@ class TableScreen(Screen[None]):
         """Mark 1 XP on the active character."""
         from hearthroll.core import edits
 
-        character = self.live.state.characters.get(self.active or "")
-        if character is None:
+        if self.active not in self.live.state.characters:
             return
-        path, value = f"{character.name}.xp", str(character.xp + 1)
-        self.run_verb(lambda: edits.set_field(self.live.state, self.live.ruleset, path, value))
+        self.run_verb(lambda: edits.mark_xp(self.live.state, self.live.ruleset, self.active))
 
     def action_level_up(self) -> None:
         """Level Up the active character, if their XP allows."""
