@@ -11,15 +11,12 @@ from __future__ import annotations
 
 import os
 import random
-import subprocess
-import sys
-import threading
-import time
 from pathlib import Path
 
 from hearthroll.store.campaigns import CampaignStore, check_campaign
 from hearthroll.store.errors import StoreError
 from hearthroll.store.rulesets import load_catalog
+from writer_process import WriterProcess
 
 WRITER = Path(__file__).with_name("campaign_crash_writer.py")
 KILLS = 50
@@ -27,51 +24,13 @@ NAIVE_KILLS = 12
 CATALOG = load_catalog(with_user=False)
 
 
-class Writer:
-    """One writer process whose output is read as it comes."""
+def writer(path: Path, mode: str, seed: int) -> WriterProcess:
+    env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
+    return WriterProcess(WRITER, [str(path), mode, str(seed)], env)
 
-    def __init__(self, path: Path, mode: str, seed: int) -> None:
-        self.lines: list[str] = []
-        self.saving = threading.Event()
-        self.process = subprocess.Popen(
-            [sys.executable, str(WRITER), str(path), mode, str(seed)],
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-            env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"},
-        )
-        self.reader = threading.Thread(target=self._read)
-        self.reader.start()
 
-    def _read(self) -> None:
-        assert self.process.stdout is not None
-        for line in self.process.stdout:
-            if line.endswith("\n"):
-                self.lines.append(line.strip())
-                if line.startswith("ack "):
-                    self.saving.set()
-
-    def kill_after(self, rng: random.Random) -> str:
-        if rng.random() < 0.15:
-            time.sleep(rng.uniform(0.0, 0.3))
-        else:
-            deadline = time.monotonic() + 60
-            while not self.saving.wait(0.01) and self.process.poll() is None:
-                if time.monotonic() > deadline:
-                    break
-            time.sleep(rng.uniform(0.0, 0.03))
-        self.process.kill()
-        self.process.wait(timeout=30)
-        self.reader.join(timeout=30)
-        assert self.process.stderr is not None
-        errors = self.process.stderr.read()
-        self.process.stderr.close()
-        return errors
-
-    @property
-    def acked(self) -> int:
-        acks = [int(line.split()[1]) for line in self.lines if line.startswith("ack ")]
-        return acks[-1] if acks else 0
+def kill(process: WriterProcess, rng: random.Random) -> str:
+    return process.kill_after(rng, early=0.15, early_for=0.3, late_for=0.03)
 
 
 def verdict(path: Path, acked: int) -> list[str]:
@@ -98,16 +57,16 @@ def test_a_killed_campaign_opens_passes_check_and_keeps_every_acknowledged_event
     rng = random.Random(20261129)
     path = tmp_path / "camp.toml"
     held = 0
-    for kill in range(KILLS):
-        writer = Writer(path, "safe", seed=kill)
-        errors = writer.kill_after(rng)
+    for attempt in range(KILLS):
+        process = writer(path, "safe", seed=attempt)
+        errors = kill(process, rng)
         assert "Traceback" not in errors, errors
-        problems = verdict(path, writer.acked)
-        assert problems == [], (kill, writer.acked, problems)
+        problems = verdict(path, process.acked)
+        assert problems == [], (attempt, process.acked, problems)
         if not path.exists():
             continue  # killed before the campaign was created
         with CampaignStore.open(path, CATALOG) as store:
-            assert store.state.history.events >= max(held, writer.acked)
+            assert store.state.history.events >= max(held, process.acked)
             held = store.state.history.events
     assert held >= KILLS, "the writer was killed before it played much"
 
@@ -119,7 +78,7 @@ def test_a_plain_in_place_writer_is_caught_by_the_same_checks(tmp_path: Path) ->
         path = tmp_path / f"run{attempt}" / "camp.toml"
         path.parent.mkdir()
         for _ in range(2):  # the first run creates the campaign; the second is killed mid-play
-            writer = Writer(path, "naive", seed=attempt)
-            writer.kill_after(rng)
-        caught += verdict(path, writer.acked)
+            process = writer(path, "naive", seed=attempt)
+            kill(process, rng)
+        caught += verdict(path, process.acked)
     assert caught, "no kill caught the in-place rewrite half done"

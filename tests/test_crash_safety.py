@@ -10,14 +10,11 @@ from __future__ import annotations
 
 import os
 import random
-import subprocess
-import sys
-import threading
-import time
 from pathlib import Path
 
 from hearthroll.store.campaign_files import CampaignFiles
 from hearthroll.store.errors import StoreError
+from writer_process import WriterProcess
 
 WRITER = Path(__file__).with_name("crash_writer.py")
 SRC = Path(__file__).resolve().parents[1] / "src"
@@ -27,54 +24,15 @@ SEGMENT_SIZE = 7
 """Small, so that kills also land while a new segment file is being started."""
 
 
-class Run:
-    """One writer process, whose output is read as it comes."""
+def run(folder: Path, mode: str) -> WriterProcess:
+    env = {**os.environ, "PYTHONPATH": str(SRC)}
+    return WriterProcess(WRITER, [str(folder), mode, str(SEGMENT_SIZE)], env)
 
-    def __init__(self, folder: Path, mode: str) -> None:
-        self.lines: list[str] = []
-        self.saving = threading.Event()
-        self.process = subprocess.Popen(
-            [sys.executable, str(WRITER), str(folder), mode, str(SEGMENT_SIZE)],
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-            env={**os.environ, "PYTHONPATH": str(SRC)},
-        )
-        self.reader = threading.Thread(target=self._read)
-        self.reader.start()
 
-    def _read(self) -> None:
-        assert self.process.stdout is not None
-        for line in self.process.stdout:
-            if line.endswith("\n"):
-                self.lines.append(line.strip())
-                if line.startswith("ack "):
-                    self.saving.set()
-
-    def kill_after(self, rng: random.Random) -> None:
-        """Kill the writer at a random moment: mostly while saving, sometimes while it opens."""
-        if rng.random() < 0.2:
-            time.sleep(rng.uniform(0.0, 0.15))
-        else:
-            self.saving.wait(timeout=30)
-            time.sleep(rng.uniform(0.0, 0.1))
-        self.process.kill()
-        self.process.wait(timeout=30)
-        self.reader.join(timeout=30)
-        assert self.process.stderr is not None
-        errors = self.process.stderr.read()
-        self.process.stderr.close()
-        assert "Traceback" not in errors, errors
-
-    @property
-    def start(self) -> int | None:
-        starts = [int(line.split()[1]) for line in self.lines if line.startswith("start ")]
-        return starts[0] if starts else None
-
-    @property
-    def acked(self) -> int:
-        acks = [int(line.split()[1]) for line in self.lines if line.startswith("ack ")]
-        return acks[-1] if acks else 0
+def kill(process: WriterProcess, rng: random.Random) -> None:
+    """Kill the writer at a random moment: mostly while saving, sometimes while it opens."""
+    errors = process.kill_after(rng, early=0.2, early_for=0.15, late_for=0.1)
+    assert "Traceback" not in errors, errors
 
 
 class Verdict:
@@ -124,14 +82,15 @@ def test_killed_writer_never_loses_an_acknowledged_event(tmp_path: Path) -> None
     events = 0
     kills = 0
     for _ in range(SAFE_KILLS):
-        run = Run(tmp_path, "safe")
-        run.kill_after(rng)
+        process = run(tmp_path, "safe")
+        kill(process, rng)
         kills += 1
-        if run.start is not None:
-            assert run.start == events, "the writer did not continue where the campaign stood"
-        verdict = check(tmp_path, run.acked)
-        assert verdict.problems == [], (kills, run.acked, verdict.problems)
-        assert verdict.events >= max(run.acked, events)
+        start = process.first("start")
+        if start is not None:
+            assert start == events, "the writer did not continue where the campaign stood"
+        verdict = check(tmp_path, process.acked)
+        assert verdict.problems == [], (kills, process.acked, verdict.problems)
+        assert verdict.events >= max(process.acked, events)
         events = verdict.events
     assert kills >= 50
     assert events >= SAFE_KILLS // 2, "the writer was killed before it saved much"
@@ -143,8 +102,8 @@ def test_naive_writer_is_caught_by_the_same_checks(tmp_path: Path) -> None:
     for attempt in range(NAIVE_KILLS):
         folder = tmp_path / f"run{attempt}"
         folder.mkdir()
-        run = Run(folder, "naive")
-        run.kill_after(rng)
-        verdict = check(folder, run.acked)
+        process = run(folder, "naive")
+        kill(process, rng)
+        verdict = check(folder, process.acked)
         caught += [kind for kind, _ in verdict.problems if kind in ("state", "behind")]
     assert caught, "no kill caught the in-place rewrite half done"
