@@ -236,7 +236,10 @@ class CampaignStore:
         Skipped (False) when what is on disk is not known to be exactly them: a state write
         that failed, or recent events that do not line up with the journal's newest.
         """
-        blocks = self.files.journal.last_blocks(self.recent.maxlen or 0)
+        try:
+            blocks = self.files.journal.last_blocks(self.recent.maxlen or 0)
+        except (StoreError, OSError):  # a journal that cannot be read now: no snapshot
+            return False
         if [e.seq for e in self.recent] != [b.seq for b in blocks]:
             return False
         key = _snapshot_key(self.files, blocks)
@@ -257,9 +260,13 @@ def _snapshot_name(path: Path) -> str:
 
 
 def _snapshot_key(files: CampaignFiles, blocks: Sequence[Block]) -> str | None:
+    """The snapshot's key for the files as they are; None when it cannot be known."""
     if files.state_digest is None:
         return None
-    parts = [code_key(), files.state_digest]
+    try:
+        parts = [code_key(), files.state_digest]
+    except OSError:  # the package's source cannot be read: no snapshots then
+        return None
     for block in blocks:
         parts += [str(block.seq).encode(), block.data]
     return key_of(parts)

@@ -18,7 +18,7 @@ import time
 from collections import deque
 from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from textual import events
 from textual.app import ScreenStackError
@@ -44,7 +44,7 @@ class KeyGate:
 
     def __init__(
         self,
-        app: App[object],
+        app: App[Any],
         forward: Callable[[events.Key], Awaitable[None]],
         flows: str = FLOWS,
     ) -> None:
@@ -56,6 +56,7 @@ class KeyGate:
         self._settled = True
         self._since = 0.0
         self._current: events.Key | None = None
+        self._target: DOMNode | None = None
         self._quiet = 0
 
     @property
@@ -103,6 +104,7 @@ class KeyGate:
             return
         key = self._held.popleft()
         self._current = key
+        self._target = self._app.focused or self._screen()
         self._settled = False
         self._quiet = 0
         await self._forward(key)
@@ -128,10 +130,11 @@ class KeyGate:
     def _follow(self) -> None:
         """Wait for the key in hand to be dealt with: stopped by a widget, or back at the app
         (which runs what it binds), then for everything that sent on the way to be handled."""
-        current = self._current
+        current, target = self._current, self._target
         late = time.monotonic() - self._since >= LIMIT
+        gone = target is None or not target.is_attached  # its screen closed before it came
         # a widget that handled the key stopped it (Message keeps that flag private)
-        if current is not None and not current._stop_propagation and not late:
+        if current is not None and not current._stop_propagation and not late and not gone:
             self._app.set_timer(STEP, self._follow)
             return
         self._current = None
@@ -177,7 +180,7 @@ class KeyGate:
 
 
 @contextmanager
-def asking(app: App[object]) -> Iterator[None]:
+def asking(app: App[Any]) -> Iterator[None]:
     """`KeyGate.asking` on the app's gate, if it has one."""
     gate = getattr(app, "keys", None)
     if isinstance(gate, KeyGate):
