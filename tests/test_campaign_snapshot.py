@@ -177,3 +177,16 @@ def test_a_snapshot_opens_as_the_files_read(sequence: list[Step]) -> None:
         assert list(memo.folder.glob("campaign-*.pickle"))
         assert snapshot == opened(path, None)
         assert snapshot[0] == table.state
+
+
+def test_a_source_that_cannot_be_read_means_no_snapshot_not_an_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def unreadable() -> bytes:
+        raise OSError("the package is in a zip")
+
+    monkeypatch.setattr(campaigns, "code_key", unreadable)
+    path, memo = tmp_path / "camp.toml", Memo(tmp_path / "cache")
+    new_campaign(path, notes=2, memo=memo)
+    assert opened(path, memo) == opened(path, None)
+    assert not memo.folder.exists() or not list(memo.folder.glob("campaign-*.pickle"))
