@@ -7,14 +7,18 @@ Textual app with Header, Footer, Input, OptionList, DataTable, RichLog and Tabbe
 run headless, so the terminal's own speed does not count.
 
 Reports the median time to the first frame and to exit over the runs, and the ratio of
-hearthroll's to the plain app's. Run it with `python benchmarks/startup.py [--runs N]`
-(not part of the test suite).
+hearthroll's to the plain app's. Each run of hearthroll starts as a GM's next session does: from
+the memos the last one kept on closing (the checked catalog, the campaign's snapshot); with
+`--cold` they are deleted before every run, as on the first open after an upgrade or an edit.
+Run it with `python benchmarks/startup.py [--runs N] [--events N] [--cold]` (not part of the
+test suite).
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -122,6 +126,9 @@ def main() -> int:
     parser.add_argument(
         "--events", type=int, default=0, help="events already in the campaign's log (default 0)"
     )
+    parser.add_argument(
+        "--cold", action="store_true", help="delete the startup memos before each run"
+    )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
@@ -138,11 +145,14 @@ def main() -> int:
         ours: list[tuple[float, float]] = []
         plain: list[tuple[float, float]] = []
         for _ in range(args.runs):
+            if args.cold:
+                shutil.rmtree(folder / "data" / ".cache", ignore_errors=True)
             ours.append(measure(HEARTHROLL, [str(campaign)], env))
             plain.append(measure(PLAIN, [], env))
     print(
         f"runs: {args.runs} each, interleaved, headless 80x24, Python {sys.version.split()[0]}, "
         f"{args.events} events in the campaign"
+        + (", memos deleted before each run" if args.cold else "")
     )
     print(f"{'':24}{'first frame':>14}{'exit':>10}")
     for name, times in (("hearthroll (the table)", ours), ("plain Textual app", plain)):
