@@ -129,3 +129,32 @@ def test_what_a_player_says_finds_the_shipped_move() -> None:
     }
     for words, move in said.items():
         assert house[index.search(words)[0].index].id == move, words
+
+
+def _short_queries(name: str, aliases: tuple[str, ...], own_id: str) -> list[str]:
+    """Queries of at most 4 characters a GM could type for a move: prefixes of its names, and
+    two word starts ("e t" for Endure Harm table)."""
+    from itertools import permutations
+
+    found = set()
+    for text in (name, *aliases, own_id.replace("_", " ")):
+        words = [w for w in text.lower().split() if w.isalnum()]
+        found.update(text.lower()[:n] for n in range(1, 5))
+        for a, b in permutations(words, 2):
+            found.update(f"{a[:i]} {b[:j]}" for i in (1, 2) for j in (1, 2) if i + j < 4)
+    return sorted(found, key=lambda q: (len(q), q))
+
+
+def test_every_shipped_move_is_found_first_by_four_characters_at_most() -> None:
+    """So that `/`, four letters and Enter (six keystrokes) roll any move."""
+    from hearthroll.store.rulesets import load_catalog
+
+    for ruleset in load_catalog(with_user=False).rulesets:
+        index = MoveIndex(ruleset.moves)
+        for position, move in enumerate(ruleset.moves):
+            own = move.id.removeprefix(f"{ruleset.id}_")
+            queries = _short_queries(move.name, move.aliases, own)
+            first = [
+                q for q in queries if [h.index for h in index.search(q, limit=1)] == [position]
+            ]
+            assert first, f"{ruleset.id}: nothing of 4 characters finds {move.name} first"
