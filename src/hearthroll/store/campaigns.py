@@ -132,6 +132,7 @@ class CampaignStore:
         ruleset: Ruleset,
         recent: Sequence[Event] = (),
         window: int = 0,
+        memo: Memo | None = None,
     ) -> None:
         self.files = files
         self.state = state
@@ -140,7 +141,7 @@ class CampaignStore:
         """How many saved events opening had to replay onto the state file."""
         self.recent: collections.deque[Event] = collections.deque(recent, maxlen=window)
         """The newest events (up to the window asked for when opening), oldest first."""
-        self.memo: Memo | None = None
+        self.memo = memo
         """Where closing keeps a snapshot for the next opening to start from."""
 
     @property
@@ -174,9 +175,8 @@ class CampaignStore:
                     f"{path}: history.events is {state.history.events} but last_event is "
                     f"{files.state['last_event']}; restore the file from a backup"
                 )
-            store = cls(files, replay(state, pending), ruleset, events, recent)
+            store = cls(files, replay(state, pending), ruleset, events, recent, memo)
             store.repaired = len(pending)
-            store.memo = memo
             if pending:
                 files.save_state_only(campaign_data(store.state))
         except BaseException:
@@ -197,9 +197,7 @@ class CampaignStore:
         """A new campaign file at `path` (refusing to replace one)."""
         ruleset = _ruleset(catalog, campaign.ruleset, path)
         files = CampaignFiles.create(path, campaign_data(campaign))
-        store = cls(files, campaign, ruleset, (), recent)
-        store.memo = memo
-        return store
+        return cls(files, campaign, ruleset, (), recent, memo)
 
     def commit(self, outcome: Outcome) -> Event:
         """Save the outcome's event and state; the store's state moves on only if it saved."""

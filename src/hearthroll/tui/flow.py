@@ -75,6 +75,13 @@ class Preview:
         """The previewed event."""
         return self.outcome.event
 
+    def settled(self, picks: Sequence[str], again: Callable[[DiceSource], Outcome]) -> Outcome:
+        """The outcome to commit: the previewed one when nothing was picked, else `again` made
+        with the previewed effect dice (then more from the same source) and the picks."""
+        outcome = again(Replay(self.effect, self.effect_source)) if picks else self.outcome
+        _finish(self.effect_source)
+        return outcome
+
 
 @attrs.frozen
 class TypedRoll:
@@ -161,10 +168,9 @@ def settle_move(
     picks: Sequence[str],
 ) -> Outcome:
     """The move for real: the previewed dice again, with the options picked."""
-    if not picks:
-        outcome = preview.outcome
-    else:
-        outcome = make_move(
+    return preview.settled(
+        picks,
+        lambda effect: make_move(
             state,
             ruleset,
             request.move,
@@ -174,11 +180,10 @@ def settle_move(
             disadvantage=request.disadvantage,
             picks=[*request.before, *picks],
             inputs=request.inputs,
-            effect_dice=Replay(preview.effect, preview.effect_source),
+            effect_dice=effect,
             boost=request.boost,
-        )
-    _finish(preview.effect_source)
-    return outcome
+        ),
+    )
 
 
 def prepare_preview(
@@ -225,13 +230,10 @@ def settle_prep(
     state: Campaign, ruleset: Ruleset, position: int, preview: Preview, picks: Sequence[str]
 ) -> Outcome:
     """The +1 for real, with the options picked for the band it lifts the roll onto."""
-    if not picks:
-        outcome = preview.outcome
-    else:
-        effect = Replay(preview.effect, preview.effect_source)
-        outcome = prep(state, ruleset, position, effect, picks=[*state.turn.picks, *picks])
-    _finish(preview.effect_source)
-    return outcome
+    return preview.settled(
+        picks,
+        lambda effect: prep(state, ruleset, position, effect, picks=[*state.turn.picks, *picks]),
+    )
 
 
 def _pending_lists(state: Campaign, ruleset: Ruleset, outcome: Outcome) -> tuple[OptionList, ...]:
@@ -248,18 +250,12 @@ def settle_reroll(
     state: Campaign, ruleset: Ruleset, preview: Preview, picks: Sequence[str]
 ) -> Outcome:
     """The reroll for real, with the options picked for the band it lands on."""
-    if not picks:
-        outcome = preview.outcome
-    else:
-        outcome = reroll(
-            state,
-            ruleset,
-            TypedDice(preview.dice),
-            Replay(preview.effect, preview.effect_source),
-            picks=[*state.turn.picks, *picks],
-        )
-    _finish(preview.effect_source)
-    return outcome
+    return preview.settled(
+        picks,
+        lambda effect: reroll(
+            state, ruleset, TypedDice(preview.dice), effect, picks=[*state.turn.picks, *picks]
+        ),
+    )
 
 
 def _finish(source: DiceSource) -> None:

@@ -5,9 +5,9 @@ their messages each in their own time. When a GM types fast ("/mus⏎2⏎" to Mu
 second option), a key could reach a screen that is about to close, or the table while a move
 is still being worked out, and pick a character instead of an option; and inside one field,
 a bound key (Ctrl+U, Backspace, Enter) acts only once it has bubbled back up to the app, after
-letters typed behind it. The gate hands keys on
-one at a time: each only once the screen has dealt with the one before (its messages handled,
-the next screen up and focused, no move flow at work between two questions).
+letters typed behind it. The gate hands keys on one at a time: each only once the screen has
+dealt with the one before (its messages handled, the next screen up and focused, no move flow
+at work between two questions).
 
 A flow is a worker in the `flow` group; it says when it waits on a question with `asking()`.
 """
@@ -58,11 +58,6 @@ class KeyGate:
         self._current: events.Key | None = None
         self._target: DOMNode | None = None
         self._quiet = 0
-
-    @property
-    def held(self) -> int:
-        """How many keys are waiting."""
-        return len(self._held)
 
     @contextmanager
     def asking(self) -> Iterator[None]:
