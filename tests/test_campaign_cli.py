@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 import tomllib
 from collections.abc import Callable
 from pathlib import Path
@@ -12,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from cli_run import run_cli
 from hearthroll.core import edits
 from hearthroll.core.demo import demo_campaign
 from hearthroll.core.dice import TypedDice
@@ -38,14 +38,7 @@ TURN_KEYS = {"actor", "pool", "pending_bust"}
 
 def hearthroll(folder: Path, *args: str) -> subprocess.CompletedProcess[str]:
     """Run one `hearthroll` command in `folder`, as a person would."""
-    return subprocess.run(
-        [sys.executable, "-m", "hearthroll", *args],
-        cwd=folder,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
+    return run_cli(*args, cwd=folder)
 
 
 def ok(folder: Path, *args: str) -> Any:

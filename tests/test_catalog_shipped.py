@@ -1,12 +1,11 @@
 """The shipped catalog: installed with the package, valid, and complete against the rules files."""
 
 import json
-import subprocess
-import sys
 from importlib import resources
 
 import pytest
 
+from cli_run import run_cli as run
 from hearthroll.core.bands import BandRange, Bands
 from hearthroll.core.errors import NotFound
 from hearthroll.core.search import MoveIndex, find_move
@@ -176,16 +175,6 @@ def test_find_move_by_id_name_or_alias_in_any_case() -> None:
 
 def test_shipped_file_reads_from_the_package() -> None:
     assert shipped_file().name == "moves.toml"
-
-
-def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "hearthroll", *args],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
 
 
 def test_check_passes_on_the_installed_catalog() -> None:

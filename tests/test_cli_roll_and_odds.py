@@ -1,20 +1,10 @@
 """The command line: `roll` and `odds`, as a person runs them (a subprocess, exit codes, JSON)."""
 
 import json
-import subprocess
-import sys
 
 import pytest
 
-
-def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "hearthroll", *args],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
+from cli_run import run_cli as run
 
 
 def test_version() -> None:

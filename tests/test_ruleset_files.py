@@ -1,11 +1,11 @@
 """Ruleset files: one small bad file per error kind, each reported at its exact line and key."""
 
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
+from cli_run import run_cli
 from hearthroll.store.rulesets import (
     MAX_BYTES,
     RulesetError,
@@ -132,13 +132,7 @@ def test_an_id_clash_between_two_user_files_names_both(tmp_path: Path) -> None:
 
 
 def run_check(*files: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "hearthroll", "check", *files],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
+    return run_cli("check", *files)
 
 
 def test_check_command_exits_1_with_positioned_lines() -> None:

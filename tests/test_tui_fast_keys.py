@@ -3,9 +3,11 @@ same keys typed slowly would do, in order, each on the screen that is there for 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from textual import events
+from textual.pilot import Pilot
 
 from hearthroll.tui.app import HearthrollApp
 from hearthroll.tui.screens.table import TableScreen
@@ -23,10 +25,11 @@ def burst(app: HearthrollApp, *keys: str) -> None:
             app.post_message(events.Key(key, None))
 
 
-async def until(pilot: object, check: object, tries: int = 100) -> None:
+async def until(pilot: Pilot[None], check: Callable[[], bool], tries: int = 100) -> None:
+    """Wait (up to 2 s) for `check` to hold."""
     for _ in range(tries):
-        await pilot.pause(0.02)  # type: ignore[attr-defined]
-        if check():  # type: ignore[operator]
+        await pilot.pause(0.02)
+        if check():
             return
 
 
