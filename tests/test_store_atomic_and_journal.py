@@ -19,7 +19,7 @@ from hearthroll.store import atomic
 from hearthroll.store.atomic import atomic_write, clean_orphans
 from hearthroll.store.campaign_files import SCHEMA_VERSION, CampaignFiles, journal_folder
 from hearthroll.store.errors import StateWriteError, StoreError
-from hearthroll.store.journal import Journal, render_block
+from hearthroll.store.journal import DEFAULT_SEGMENT_SIZE, Journal, render_block
 
 SRC = Path(__file__).resolve().parents[1] / "src"
 
@@ -34,6 +34,14 @@ def leftovers(folder: Path) -> list[str]:
 
 def event(n: int) -> dict[str, Any]:
     return {"kind": "move", "n": n, "who": "Brann", "dice": [3, 6], "deltas": {"hp": [5, 4]}}
+
+
+def journal_with(folder: Path, events: int, segment_size: int = DEFAULT_SEGMENT_SIZE) -> Journal:
+    """A journal in `folder` holding events 1 to `events`."""
+    journal = Journal(folder, segment_size)
+    for n in range(1, events + 1):
+        journal.append(event(n))
+    return journal
 
 
 def header_lines(path: Path) -> list[int]:
@@ -117,9 +125,7 @@ def test_journal_numbers_events_from_one_and_reads_them_back(tmp_path: Path) -> 
 
 def test_journal_spans_segments_and_reads_only_those_it_needs(tmp_path: Path) -> None:
     folder = tmp_path / "camp.journal"
-    journal = Journal(folder, segment_size=3)
-    for n in range(1, 11):
-        journal.append(event(n))
+    journal = journal_with(folder, 10, segment_size=3)
     assert sorted(os.listdir(folder)) == [
         "00000001.toml",
         "00000004.toml",
@@ -143,9 +149,7 @@ def test_reopened_journal_continues_in_a_full_segment_by_starting_a_new_one(
     tmp_path: Path,
 ) -> None:
     folder = tmp_path / "camp.journal"
-    journal = Journal(folder, segment_size=3)
-    for n in range(1, 7):
-        journal.append(event(n))
+    journal_with(folder, 6, segment_size=3)
     assert Journal(folder, segment_size=3).append(event(7)) == 7
     assert (folder / "00000007.toml").exists()
     assert [e["seq"] for e in Journal(folder, segment_size=3).events_after(0)] == list(range(1, 8))
@@ -153,9 +157,7 @@ def test_reopened_journal_continues_in_a_full_segment_by_starting_a_new_one(
 
 def test_each_segment_is_a_valid_toml_file(tmp_path: Path) -> None:
     folder = tmp_path / "camp.journal"
-    journal = Journal(folder, segment_size=3)
-    for n in range(1, 6):
-        journal.append(event(n))
+    journal_with(folder, 5, segment_size=3)
     first = tomllib.loads((folder / "00000001.toml").read_text())
     assert first == {"events": [{"seq": n, **event(n)} for n in (1, 2, 3)]}
     assert "# end 1 " in (folder / "00000001.toml").read_text()
@@ -163,9 +165,7 @@ def test_each_segment_is_a_valid_toml_file(tmp_path: Path) -> None:
 
 def test_torn_event_cut_mid_block_is_dropped_and_the_file_cut_back(tmp_path: Path) -> None:
     folder = tmp_path / "camp.journal"
-    journal = Journal(folder)
-    for n in range(1, 6):
-        journal.append(event(n))
+    journal_with(folder, 5)
     segment = folder / "00000001.toml"
     good = segment.read_bytes()
     block = render_block(6, event(6))
@@ -181,9 +181,7 @@ def test_torn_event_cut_mid_block_is_dropped_and_the_file_cut_back(tmp_path: Pat
 
 def test_garbage_without_an_end_line_is_dropped(tmp_path: Path) -> None:
     folder = tmp_path / "camp.journal"
-    journal = Journal(folder)
-    for n in range(1, 4):
-        journal.append(event(n))
+    journal_with(folder, 3)
     segment = folder / "00000001.toml"
     good = segment.read_bytes()
     with segment.open("ab") as file:
@@ -196,9 +194,7 @@ def test_garbage_without_an_end_line_is_dropped(tmp_path: Path) -> None:
 def test_torn_last_event_whose_end_line_landed_is_dropped(tmp_path: Path) -> None:
     # A file system may keep the end of an append and lose a page before it (zeros).
     folder = tmp_path / "camp.journal"
-    journal = Journal(folder)
-    for n in range(1, 4):
-        journal.append(event(n))
+    journal_with(folder, 3)
     segment = folder / "00000001.toml"
     good = segment.read_bytes()
     block = bytearray(render_block(4, event(4)))
@@ -210,9 +206,7 @@ def test_torn_last_event_whose_end_line_landed_is_dropped(tmp_path: Path) -> Non
 
 def test_torn_first_event_of_a_new_segment_leaves_it_empty_and_reused(tmp_path: Path) -> None:
     folder = tmp_path / "camp.journal"
-    journal = Journal(folder, segment_size=3)
-    for n in range(1, 5):
-        journal.append(event(n))
+    journal_with(folder, 4, segment_size=3)
     newest = folder / "00000004.toml"
     newest.write_bytes(newest.read_bytes()[:25])
     reopened = Journal(folder, segment_size=3)
@@ -225,9 +219,7 @@ def test_torn_first_event_of_a_new_segment_leaves_it_empty_and_reused(tmp_path: 
 
 def test_damaged_middle_event_is_an_error_naming_file_and_line(tmp_path: Path) -> None:
     folder = tmp_path / "camp.journal"
-    journal = Journal(folder)
-    for n in range(1, 4):
-        journal.append(event(n))
+    journal_with(folder, 3)
     segment = folder / "00000001.toml"
     second = header_lines(segment)[1]
     segment.write_text(segment.read_text().replace("n = 2\n", "n = 7\n"))
@@ -241,9 +233,7 @@ def test_damaged_middle_event_is_an_error_naming_file_and_line(tmp_path: Path) -
 
 def test_damaged_end_line_in_the_middle_is_an_error_not_a_torn_tail(tmp_path: Path) -> None:
     folder = tmp_path / "camp.journal"
-    journal = Journal(folder)
-    for n in range(1, 4):
-        journal.append(event(n))
+    journal_with(folder, 3)
     segment = folder / "00000001.toml"
     second = header_lines(segment)[1]
     segment.write_text(segment.read_text().replace("# end 2 ", "# emd 2 "))
@@ -265,9 +255,7 @@ def test_extra_bytes_after_a_damaged_last_event_are_an_error(tmp_path: Path) -> 
 
 def test_damaged_older_segment_is_an_error_when_read(tmp_path: Path) -> None:
     folder = tmp_path / "camp.journal"
-    journal = Journal(folder, segment_size=3)
-    for n in range(1, 6):
-        journal.append(event(n))
+    journal_with(folder, 5, segment_size=3)
     segment = folder / "00000001.toml"
     segment.write_bytes(segment.read_bytes()[:-10])  # a torn tail, but not in the newest file
     reopened = Journal(folder, segment_size=3)
