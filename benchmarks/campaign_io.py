@@ -21,11 +21,11 @@ import tomllib
 from collections.abc import Callable
 from pathlib import Path
 
-from hearthroll.core import session
-from hearthroll.core.demo import demo_campaign
-from hearthroll.core.dice import RandomDice
-from hearthroll.core.events import Outcome
-from hearthroll.core.state import Campaign
+from hearthroll.core.campaign.demo import demo_campaign
+from hearthroll.core.campaign.events import Outcome
+from hearthroll.core.campaign.state import Campaign
+from hearthroll.core.dice.sources import RandomDice
+from hearthroll.core.verbs import session
 from hearthroll.store.atomic import atomic_write
 from hearthroll.store.campaign_files import journal_folder, render_state, stamp
 from hearthroll.store.campaigns import CampaignStore, campaign_data, event_data

@@ -14,7 +14,7 @@ import time
 
 import attrs
 
-from hearthroll.core.search import MoveIndex
+from hearthroll.core.rules.search import MoveIndex
 
 SYLLABLES = [
     "ka",

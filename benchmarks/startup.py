@@ -99,9 +99,9 @@ def measure(code: str, args: list[str], env: dict[str, str]) -> tuple[float, flo
 
 def demo_campaign_file(folder: Path, events: int) -> Path:
     """A demo campaign to open, made once, with `events` pool turns already in its log."""
-    from hearthroll.core.demo import demo_campaign
-    from hearthroll.core.dice import RandomDice
-    from hearthroll.core.session import accept, make_move, stop
+    from hearthroll.core.campaign.demo import demo_campaign
+    from hearthroll.core.dice.sources import RandomDice
+    from hearthroll.core.verbs.session import accept, make_move, stop
     from hearthroll.store.campaigns import CampaignStore
     from hearthroll.store.rulesets import load_catalog
 

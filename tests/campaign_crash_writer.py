@@ -15,13 +15,13 @@ import sys
 import time
 from pathlib import Path
 
-from hearthroll.core import edits, session
-from hearthroll.core.demo import demo_campaign
-from hearthroll.core.dice import RandomDice
+from hearthroll.core.campaign.demo import demo_campaign
+from hearthroll.core.campaign.events import Outcome
+from hearthroll.core.campaign.state import Campaign
+from hearthroll.core.dice.sources import RandomDice
 from hearthroll.core.errors import HearthrollError
-from hearthroll.core.events import Outcome
-from hearthroll.core.rules import Ruleset
-from hearthroll.core.state import Campaign
+from hearthroll.core.rules.model import Ruleset
+from hearthroll.core.verbs import edits, session
 from hearthroll.store import campaign_files
 from hearthroll.store.campaigns import CampaignStore
 from hearthroll.store.rulesets import load_catalog

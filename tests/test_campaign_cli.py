@@ -12,12 +12,12 @@ from typing import Any
 import pytest
 
 from cli_run import run_cli
-from hearthroll.core import edits
-from hearthroll.core.demo import demo_campaign
-from hearthroll.core.dice import TypedDice
-from hearthroll.core.events import Outcome
-from hearthroll.core.session import make_move, reroll
-from hearthroll.core.state import Campaign
+from hearthroll.core.campaign.demo import demo_campaign
+from hearthroll.core.campaign.events import Outcome
+from hearthroll.core.campaign.state import Campaign
+from hearthroll.core.dice.sources import TypedDice
+from hearthroll.core.verbs import edits
+from hearthroll.core.verbs.session import make_move, reroll
 from hearthroll.store.campaigns import CampaignStore
 from hearthroll.store.rulesets import load_catalog
 

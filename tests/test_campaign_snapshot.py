@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 
-from hearthroll.core import edits
-from hearthroll.core.demo import demo_campaign
-from hearthroll.core.events import Outcome
+from hearthroll.core.campaign.demo import demo_campaign
+from hearthroll.core.campaign.events import Outcome
+from hearthroll.core.verbs import edits
 from hearthroll.store import campaigns
 from hearthroll.store.campaigns import CampaignStore, Snapshot
 from hearthroll.store.errors import StoreError

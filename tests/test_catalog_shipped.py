@@ -6,9 +6,9 @@ from importlib import resources
 import pytest
 
 from cli_run import run_cli as run
-from hearthroll.core.bands import BandRange, Bands
+from hearthroll.core.dice.bands import BandRange, Bands
 from hearthroll.core.errors import NotFound
-from hearthroll.core.search import MoveIndex, find_move
+from hearthroll.core.rules.search import MoveIndex, find_move
 from hearthroll.store.rulesets import load_catalog, shipped_file
 
 CATALOG = load_catalog(with_user=False)

@@ -2,9 +2,9 @@
 
 import pytest
 
-from hearthroll.core.bands import MISS, STRONG, WEAK
-from hearthroll.core.dice import TypedDice
-from hearthroll.core.mechanics import roll_stat_dice, stat_dice_plan
+from hearthroll.core.dice.bands import MISS, STRONG, WEAK
+from hearthroll.core.dice.mechanics import roll_stat_dice, stat_dice_plan
+from hearthroll.core.dice.sources import TypedDice
 
 
 def roll(stat: int, *faces: int, adv: bool = False, dis: bool = False, bonus: int = 0):  # type: ignore[no-untyped-def]

@@ -2,7 +2,7 @@
 
 import pytest
 
-from hearthroll.core.dice import RandomDice, TypedDice, check_faces, parse_faces
+from hearthroll.core.dice.sources import RandomDice, TypedDice, check_faces, parse_faces
 from hearthroll.core.errors import DiceError
 
 

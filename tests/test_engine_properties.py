@@ -5,10 +5,8 @@ import itertools
 from hypothesis import given
 from hypothesis import strategies as st
 
-from hearthroll.core import turn as T
-from hearthroll.core.bands import MISS, STRONG, WEAK
-from hearthroll.core.dice import RandomDice, TypedDice
-from hearthroll.core.mechanics import (
+from hearthroll.core.dice.bands import MISS, STRONG, WEAK
+from hearthroll.core.dice.mechanics import (
     BUST,
     ONLY_ONES,
     roll_action,
@@ -16,6 +14,8 @@ from hearthroll.core.mechanics import (
     roll_stat_dice,
     roll_sum,
 )
+from hearthroll.core.dice.sources import RandomDice, TypedDice
+from hearthroll.core.games import pool_turn as T
 
 RANK = {MISS: 0, WEAK: 1, STRONG: 2, "critical": 3}
 faces6 = st.integers(1, 6)

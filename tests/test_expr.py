@@ -11,9 +11,9 @@ import pytest
 from hypothesis import given, reject
 from hypothesis import strategies as st
 
-from hearthroll.core.dice import RandomDice, TypedDice, check_faces
+from hearthroll.core.dice.expr import DiceGroup, ExprRoll, parse, render, roll_expr
+from hearthroll.core.dice.sources import RandomDice, TypedDice, check_faces
 from hearthroll.core.errors import ExprError
-from hearthroll.core.expr import DiceGroup, ExprRoll, parse, render, roll_expr
 
 STATS = {"str": 12, "dex": 9, "forceful": 2, "wis": -1}
 

@@ -9,13 +9,13 @@ from typing import Any
 import attrs
 import pytest
 
-from hearthroll.core import edits
-from hearthroll.core.demo import demo_campaign
-from hearthroll.core.dice import TypedDice
+from hearthroll.core.campaign.demo import demo_campaign
+from hearthroll.core.campaign.events import Outcome, summary
+from hearthroll.core.campaign.state import Campaign
+from hearthroll.core.dice.sources import TypedDice
 from hearthroll.core.errors import DiceError, HearthrollError, NotFound, RuleError, TurnError
-from hearthroll.core.events import Outcome, summary
-from hearthroll.core.session import accept, make_move, prep, reroll, stop
-from hearthroll.core.state import Campaign
+from hearthroll.core.verbs import edits
+from hearthroll.core.verbs.session import accept, make_move, prep, reroll, stop
 from hearthroll.store.rulesets import load_catalog
 
 HOUSE = load_catalog(with_user=False).ruleset("house")
@@ -872,7 +872,7 @@ def test_an_input_the_move_does_not_take_is_refused(table: Campaign) -> None:
 
 
 def test_a_new_character_joins_with_a_sheet_shaped_by_the_ruleset() -> None:
-    from hearthroll.core.edits import add_character
+    from hearthroll.core.verbs.edits import add_character
 
     state = demo_campaign(HOUSE)
     joined = add_character(state, HOUSE, "Tamsin", "ogre", 3).state

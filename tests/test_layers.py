@@ -7,12 +7,12 @@ import sys
 import hearthroll.core
 
 CORE_MODULES = sorted(
-    f"hearthroll.core.{m.name}" for m in pkgutil.iter_modules(hearthroll.core.__path__)
+    m.name for m in pkgutil.walk_packages(hearthroll.core.__path__, prefix="hearthroll.core.")
 )
 
 
 def test_core_modules_exist() -> None:
-    assert "hearthroll.core.mechanics" in CORE_MODULES
+    assert "hearthroll.core.dice.mechanics" in CORE_MODULES
 
 
 def test_core_imports_neither_textual_rich_nor_outer_layers() -> None:

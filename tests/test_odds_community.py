@@ -11,8 +11,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from hearthroll.core.dice.odds import stat_dice_odds
 from hearthroll.core.errors import RuleError
-from hearthroll.core.odds import stat_dice_odds
 
 TILTS = {"plain": (False, False), "advantage": (True, False), "disadvantage": (False, True)}
 

@@ -12,8 +12,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from hearthroll.core.dice.odds import Odds, percent, pool_odds
 from hearthroll.core.errors import RuleError
-from hearthroll.core.odds import Odds, percent, pool_odds
 
 FACES = range(1, 7)
 TILTS = {"plain": (False, False), "advantage": (True, False), "disadvantage": (False, True)}

@@ -11,15 +11,15 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from hearthroll.core.bands import SUM_2D6, Bands, bands
-from hearthroll.core.errors import RuleError
-from hearthroll.core.odds import (
+from hearthroll.core.dice.bands import SUM_2D6, Bands, bands
+from hearthroll.core.dice.odds import (
     action_odds,
     d20_odds,
     percent,
     sum_odds,
     table_odds,
 )
+from hearthroll.core.errors import RuleError
 
 TILTS = {"plain": (False, False), "advantage": (True, False), "disadvantage": (False, True)}
 
@@ -337,6 +337,6 @@ def test_percent_shows_one_decimal(p: Fraction, shown: str) -> None:
 
 
 def test_odds_module_never_imports_icepool() -> None:
-    code = "import sys, hearthroll.core.odds; print('icepool' in sys.modules)"
+    code = "import sys, hearthroll.core.dice.odds; print('icepool' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"

@@ -2,10 +2,8 @@
 
 import pytest
 
-from hearthroll.core.bands import CRITICAL, FAIL, FUMBLE, HIT, MISS, STRONG, WEAK, bands
-from hearthroll.core.dice import TypedDice
-from hearthroll.core.errors import HearthrollError, RuleError
-from hearthroll.core.mechanics import (
+from hearthroll.core.dice.bands import CRITICAL, FAIL, FUMBLE, HIT, MISS, STRONG, WEAK, bands
+from hearthroll.core.dice.mechanics import (
     BURNED,
     CANCELLED,
     MATCH,
@@ -18,6 +16,8 @@ from hearthroll.core.mechanics import (
     roll_table,
     score_modifier,
 )
+from hearthroll.core.dice.sources import TypedDice
+from hearthroll.core.errors import HearthrollError, RuleError
 
 # sum (reading 14)
 

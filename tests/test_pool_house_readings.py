@@ -2,11 +2,11 @@
 
 import pytest
 
-from hearthroll.core import turn as T
-from hearthroll.core.bands import MISS, STRONG, WEAK
-from hearthroll.core.dice import TypedDice
+from hearthroll.core.dice.bands import MISS, STRONG, WEAK
+from hearthroll.core.dice.mechanics import BUST, ONLY_ONES, roll_pool
+from hearthroll.core.dice.sources import TypedDice
 from hearthroll.core.errors import HearthrollError, TurnError
-from hearthroll.core.mechanics import BUST, ONLY_ONES, roll_pool
+from hearthroll.core.games import pool_turn as T
 
 
 def dice(*faces: int) -> TypedDice:

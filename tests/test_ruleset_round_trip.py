@@ -8,7 +8,7 @@ import attrs
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from hearthroll.core.rules import Move, Ruleset
+from hearthroll.core.rules.model import Move, Ruleset
 from hearthroll.store.rulesets import dump_text, parse_text
 
 TEXT = st.text(st.characters(exclude_categories=("Cs",)), max_size=12)

@@ -2,7 +2,7 @@
 
 import attrs
 
-from hearthroll.core.search import MoveIndex, nearest
+from hearthroll.core.rules.search import MoveIndex, nearest
 
 
 @attrs.frozen
@@ -105,7 +105,7 @@ def test_nearest_suggests_close_names() -> None:
 
 
 def test_stop_words_are_dropped_once_typed_in_full() -> None:
-    from hearthroll.core.search import query_words
+    from hearthroll.core.rules.search import query_words
 
     assert query_words("I push on and climb the wall") == ["push", "climb", "wall"]
     assert query_words("climb the ") == ["climb"]

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from hearthroll.core.demo import demo_campaign
-from hearthroll.core.dice import RandomDice, TypedDice
+from hearthroll.core.campaign.demo import demo_campaign
+from hearthroll.core.dice.sources import RandomDice, TypedDice
 from hearthroll.core.errors import DiceError
-from hearthroll.core.session import make_move
+from hearthroll.core.verbs.session import make_move
 from hearthroll.store.rulesets import load_catalog
 from hearthroll.tui import flow
 from hearthroll.tui.flow import MoveRequest, Replay

@@ -11,7 +11,7 @@ from rich.console import Console
 from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
-from hearthroll.core.dice import TypedDice
+from hearthroll.core.dice.sources import TypedDice
 from hearthroll.tui import build
 from hearthroll.tui.app import HearthrollApp
 from hearthroll.tui.flow import DiceFactory

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from hearthroll.core.rules import Catalog
+from hearthroll.core.rules.model import Catalog
 from hearthroll.store.campaigns import CampaignStore
 from hearthroll.store.rulesets import load_catalog
 from hearthroll.tui import build, places, run
@@ -26,7 +26,7 @@ def test_a_locked_campaign_is_a_clear_message_and_a_failing_status(
     monkeypatch.setenv(places.ENV_DATA_DIR, str(tmp_path / "data"))
     catalog = load_catalog()
     path = tmp_path / "table.toml"
-    from hearthroll.core.demo import demo_campaign
+    from hearthroll.core.campaign.demo import demo_campaign
 
     with CampaignStore.create(path, demo_campaign(catalog.default), catalog):
         assert run(path) == 1
@@ -157,8 +157,8 @@ def test_the_catalog_is_cached_and_a_changed_source_is_read_again(
 
 def played_campaign(path: Path, notes: int) -> None:
     """A demo campaign with `notes` XP marks already in its log."""
-    from hearthroll.core.demo import demo_campaign
-    from hearthroll.core.edits import set_field
+    from hearthroll.core.campaign.demo import demo_campaign
+    from hearthroll.core.verbs.edits import set_field
 
     catalog = load_catalog()
     with CampaignStore.create(path, demo_campaign(catalog.default), catalog) as store:

@@ -6,14 +6,14 @@ from __future__ import annotations
 import attrs
 import pytest
 
-from hearthroll.core.demo import new_campaign
-from hearthroll.core.dice import RandomDice, TypedDice
-from hearthroll.core.edits import add_character
-from hearthroll.core.effects import Option, OptionList
-from hearthroll.core.events import summary
-from hearthroll.core.resolve import Context, items_holding
-from hearthroll.core.rules import Ruleset
-from hearthroll.core.state import Campaign
+from hearthroll.core.campaign.demo import new_campaign
+from hearthroll.core.campaign.events import summary
+from hearthroll.core.campaign.resolve import Context, items_holding
+from hearthroll.core.campaign.state import Campaign
+from hearthroll.core.dice.sources import RandomDice, TypedDice
+from hearthroll.core.rules.effects import Option, OptionList
+from hearthroll.core.rules.model import Ruleset
+from hearthroll.core.verbs.edits import add_character
 from hearthroll.store.rulesets import load_catalog
 from hearthroll.tui import flow
 from hearthroll.tui.flow import MoveRequest

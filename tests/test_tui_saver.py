@@ -10,8 +10,8 @@ from pathlib import Path
 import attrs
 import pytest
 
-from hearthroll.core.events import Event, Outcome
-from hearthroll.core.state import Campaign
+from hearthroll.core.campaign.events import Event, Outcome
+from hearthroll.core.campaign.state import Campaign
 from hearthroll.store.errors import StateWriteError, StoreError
 from hearthroll.tui.saver import Saver, SaveStatus
 from test_tui_helpers import demo, settle, shown

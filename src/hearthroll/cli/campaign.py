@@ -11,9 +11,9 @@ from typing import TYPE_CHECKING, Any
 from hearthroll.cli.common import EXIT_OK, UsageError, add_edge, add_json, print_json
 
 if TYPE_CHECKING:
-    from hearthroll.core.dice import DiceSource
-    from hearthroll.core.events import Event, Outcome
-    from hearthroll.core.rules import Catalog
+    from hearthroll.core.campaign.events import Event, Outcome
+    from hearthroll.core.dice.sources import DiceSource
+    from hearthroll.core.rules.model import Catalog
     from hearthroll.store.campaigns import CampaignStore
 
 
@@ -177,13 +177,13 @@ def _catalog(args: argparse.Namespace) -> Catalog:
 
 
 def _source(text: str | None, seed: int | None) -> DiceSource:
-    from hearthroll.core.dice import RandomDice, TypedDice, parse_faces
+    from hearthroll.core.dice.sources import RandomDice, TypedDice, parse_faces
 
     return TypedDice(parse_faces(text)) if text is not None else RandomDice(seed)
 
 
 def _finish(source: DiceSource) -> None:
-    from hearthroll.core.dice import TypedDice
+    from hearthroll.core.dice.sources import TypedDice
 
     if isinstance(source, TypedDice):
         source.finish()
@@ -210,7 +210,7 @@ def _typed(args: argparse.Namespace) -> tuple[DiceSource, DiceSource]:
 
 def run_new(args: argparse.Namespace) -> int:
     """Create a campaign, empty or with the demo party."""
-    from hearthroll.core.demo import demo_campaign, new_campaign
+    from hearthroll.core.campaign.demo import demo_campaign, new_campaign
     from hearthroll.store.campaigns import CampaignStore
 
     catalog = _catalog(args)
@@ -227,7 +227,7 @@ def run_new(args: argparse.Namespace) -> int:
 
 
 def _inputs(args: argparse.Namespace, store: CampaignStore) -> dict[str, int | str]:
-    from hearthroll.core.search import find_move
+    from hearthroll.core.rules.search import find_move
 
     move = find_move(store.ruleset.moves, args.move)
     inputs: dict[str, int | str] = {}
@@ -246,7 +246,7 @@ def _inputs(args: argparse.Namespace, store: CampaignStore) -> dict[str, int | s
 
 def run_move(args: argparse.Namespace) -> int:
     """Make a move."""
-    from hearthroll.core.session import make_move
+    from hearthroll.core.verbs.session import make_move
 
     def verb(store: CampaignStore) -> Outcome:
         dice, effect = _typed(args)
@@ -271,7 +271,7 @@ def run_move(args: argparse.Namespace) -> int:
 
 def run_reroll(args: argparse.Namespace) -> int:
     """Reroll the pending bust."""
-    from hearthroll.core.session import reroll
+    from hearthroll.core.verbs.session import reroll
 
     def verb(store: CampaignStore) -> Outcome:
         dice, effect = _typed(args)
@@ -284,28 +284,28 @@ def run_reroll(args: argparse.Namespace) -> int:
 
 def run_accept(args: argparse.Namespace) -> int:
     """Accept the bust."""
-    from hearthroll.core.session import accept
+    from hearthroll.core.verbs.session import accept
 
     return _with_store(args, lambda s: accept(s.state, s.ruleset, _typed(args)[1]))
 
 
 def run_stop(args: argparse.Namespace) -> int:
     """Stop the turn."""
-    from hearthroll.core.session import stop
+    from hearthroll.core.verbs.session import stop
 
     return _with_store(args, lambda s: stop(s.state, s.ruleset))
 
 
 def run_prep(args: argparse.Namespace) -> int:
     """Spend Preparation on the last roll."""
-    from hearthroll.core.session import prep
+    from hearthroll.core.verbs.session import prep
 
     return _with_store(args, lambda s: prep(s.state, s.ruleset, args.die, _typed(args)[1]))
 
 
 def run_hold(args: argparse.Namespace) -> int:
     """Gain or spend a hold."""
-    from hearthroll.core.edits import hold
+    from hearthroll.core.verbs.edits import hold
 
     text = args.amount.replace("−", "-")
     if not text.lstrip("+-").isdigit():
@@ -315,28 +315,28 @@ def run_hold(args: argparse.Namespace) -> int:
 
 def run_set(args: argparse.Namespace) -> int:
     """Edit a field."""
-    from hearthroll.core.edits import set_field
+    from hearthroll.core.verbs.edits import set_field
 
     return _with_store(args, lambda s: set_field(s.state, s.ruleset, args.path, args.value))
 
 
 def run_level_up(args: argparse.Namespace) -> int:
     """Level up."""
-    from hearthroll.core.edits import do_level_up
+    from hearthroll.core.verbs.edits import do_level_up
 
     return _with_store(args, lambda s: do_level_up(s.state, s.ruleset, args.actor))
 
 
 def run_note(args: argparse.Namespace) -> int:
     """Add the GM's note."""
-    from hearthroll.core.edits import note
+    from hearthroll.core.verbs.edits import note
 
     return _with_store(args, lambda s: note(s.state, " ".join(args.text)))
 
 
 def run_damage(args: argparse.Namespace) -> int:
     """Roll weapon damage."""
-    from hearthroll.core.edits import damage
+    from hearthroll.core.verbs.edits import damage
 
     def verb(store: CampaignStore) -> Outcome:
         dice, _ = _typed(args)
@@ -356,7 +356,7 @@ def run_damage(args: argparse.Namespace) -> int:
 
 def run_add(args: argparse.Namespace) -> int:
     """Add a character to the party."""
-    from hearthroll.core.edits import add_character
+    from hearthroll.core.verbs.edits import add_character
 
     return _with_store(
         args, lambda s: add_character(s.state, s.ruleset, args.name, args.template, args.level)
@@ -365,7 +365,7 @@ def run_add(args: argparse.Namespace) -> int:
 
 def run_plan(args: argparse.Namespace) -> int:
     """Add, tick, untick or drop a plan."""
-    from hearthroll.core import edits
+    from hearthroll.core.verbs import edits
 
     def verb(store: CampaignStore) -> Outcome:
         if args.drop:
@@ -383,14 +383,14 @@ def run_plan(args: argparse.Namespace) -> int:
 
 def run_undo(args: argparse.Namespace) -> int:
     """Undo the last event."""
-    from hearthroll.core.edits import undo_last
+    from hearthroll.core.verbs.edits import undo_last
 
     return _with_store(args, lambda s: undo_last(s.state, s.event))
 
 
 def run_redo(args: argparse.Namespace) -> int:
     """Redo the last undone event."""
-    from hearthroll.core.edits import redo_last
+    from hearthroll.core.verbs.edits import redo_last
 
     return _with_store(args, lambda s: redo_last(s.state, s.event))
 
@@ -412,7 +412,7 @@ def run_state(args: argparse.Namespace) -> int:
 def run_log(args: argparse.Namespace) -> int:
     """Print the log."""
     from hearthroll.cli.recap import markdown_recap
-    from hearthroll.core.events import summary
+    from hearthroll.core.campaign.events import summary
     from hearthroll.store.campaigns import CampaignStore
 
     with CampaignStore.open(args.file, _catalog(args)) as store:
@@ -474,7 +474,7 @@ def event_json(event: Event) -> dict[str, object]:
 
 def state_json(store: CampaignStore) -> dict[str, object]:
     """The campaign as the JSON `state --json` prints."""
-    from hearthroll.core.sheets import load
+    from hearthroll.core.campaign.sheets import load
 
     state = store.state
     steading = state.steading
@@ -544,7 +544,7 @@ def _print_event(event: Event, store: CampaignStore, as_json: bool) -> None:
     if as_json:
         print_json(event_json(event))
         return
-    from hearthroll.core.events import summary
+    from hearthroll.core.campaign.events import summary
 
     print(f"#{event.seq} {summary(event)}")
     rolled = event.kind in ("move", "reroll", "accept", "prep")

@@ -11,8 +11,8 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from hearthroll.core.describe import BAND_WORDS, effect_line, options_heading, roll_line
-from hearthroll.core.rules import Move, Ruleset
+from hearthroll.core.rules.describe import BAND_WORDS, effect_line, options_heading, roll_line
+from hearthroll.core.rules.model import Move, Ruleset
 
 BAND_STYLE = {
     "miss": "bold red",

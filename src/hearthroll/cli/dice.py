@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from hearthroll.cli.common import EXIT_OK, Parser, UsageError, add_edge, add_json, print_json
 
 if TYPE_CHECKING:
-    from hearthroll.core.odds import Odds
+    from hearthroll.core.dice.odds import Odds
 
 
 def add_parsers(verbs: Any) -> None:
@@ -88,8 +88,14 @@ def _named_values(pairs: Sequence[str]) -> dict[str, int]:
 
 
 def _run_roll(args: argparse.Namespace) -> int:
-    from hearthroll.core.dice import DiceSource, RandomDice, TypedDice, check_faces, parse_faces
-    from hearthroll.core.expr import parse, render, roll_expr
+    from hearthroll.core.dice.expr import parse, render, roll_expr
+    from hearthroll.core.dice.sources import (
+        DiceSource,
+        RandomDice,
+        TypedDice,
+        check_faces,
+        parse_faces,
+    )
 
     expr = parse(args.expr)
     names = _named_values(args.set)
@@ -133,7 +139,7 @@ SUM_LABELS = {"miss": "6-", "weak": "7-9", "strong": "10-12", "critical": "13+"}
 
 
 def _print_odds(title: str, odds: Odds, as_json: bool, labels: dict[str, str] | None = None) -> int:
-    from hearthroll.core.odds import percent
+    from hearthroll.core.dice.odds import percent
 
     if as_json:
         print_json(odds.as_json())
@@ -158,7 +164,7 @@ def _edge_words(args: argparse.Namespace) -> str:
 
 
 def _run_odds_pool(args: argparse.Namespace) -> int:
-    from hearthroll.core.odds import pool_odds
+    from hearthroll.core.dice.odds import pool_odds
 
     if args.rerolls < 0:
         raise UsageError(f"--rerolls is 0 or more, not {args.rerolls}")
@@ -169,7 +175,7 @@ def _run_odds_pool(args: argparse.Namespace) -> int:
 
 
 def _run_odds_stat(args: argparse.Namespace) -> int:
-    from hearthroll.core.odds import stat_dice_odds
+    from hearthroll.core.dice.odds import stat_dice_odds
 
     odds = stat_dice_odds(args.stat, advantage=args.adv, disadvantage=args.dis, bonus=args.bonus)
     title = f"community roll at {args.stat:+d}{_edge_words(args)}"
@@ -180,7 +186,7 @@ _NDS = re.compile(r"^(\d{0,3})d(\d{1,4})$", re.IGNORECASE)
 
 
 def _run_odds_sum(args: argparse.Namespace) -> int:
-    from hearthroll.core.odds import sum_odds
+    from hearthroll.core.dice.odds import sum_odds
 
     match = _NDS.match(args.dice.strip())
     if not match:
@@ -195,7 +201,7 @@ def _run_odds_sum(args: argparse.Namespace) -> int:
 
 
 def _run_odds_action(args: argparse.Namespace) -> int:
-    from hearthroll.core.odds import action_odds
+    from hearthroll.core.dice.odds import action_odds
 
     odds = action_odds(args.stat, adds=args.adds, momentum=args.momentum)
     title = f"action roll d6{args.stat:+d}{args.adds:+d} against 2d10"
@@ -203,7 +209,7 @@ def _run_odds_action(args: argparse.Namespace) -> int:
 
 
 def _run_odds_d20(args: argparse.Namespace) -> int:
-    from hearthroll.core.odds import d20_odds
+    from hearthroll.core.dice.odds import d20_odds
 
     odds = d20_odds(modifier=args.mod, target=args.target, nat20_succeeds=args.nat20)
     return _print_odds(f"d20{args.mod:+d} against {args.target}", odds, args.json)

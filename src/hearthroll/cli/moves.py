@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from hearthroll.cli.common import EXIT_OK, EXIT_PROBLEMS, UsageError, add_json, print_json
 
 if TYPE_CHECKING:
-    from hearthroll.core.rules import Catalog, Move
+    from hearthroll.core.rules.model import Catalog, Move
 
 
 def add_parsers(verbs: Any) -> None:
@@ -129,7 +129,7 @@ def run_check(args: argparse.Namespace) -> int:
 
 def run_moves(args: argparse.Namespace) -> int:
     """List matching moves, best first; with no query, every move grouped by ruleset."""
-    from hearthroll.core.search import MoveIndex
+    from hearthroll.core.rules.search import MoveIndex
 
     catalog = load(args)
     everything = catalog.moves()
@@ -170,7 +170,7 @@ def _summary(move: Move) -> dict[str, object]:
 def run_show(args: argparse.Namespace) -> int:
     """Print one move's card."""
     catalog = load(args)
-    from hearthroll.core.search import find_move
+    from hearthroll.core.rules.search import find_move
 
     moves = [m for m in catalog.moves() if args.ruleset in (None, m.ruleset)]
     where = f" in ruleset {args.ruleset!r}" if args.ruleset else ""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from hearthroll.core.events import Event, standing
+from hearthroll.core.campaign.events import Event, standing
 from hearthroll.store.campaigns import CampaignStore
 
 

@@ -6,8 +6,8 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from hearthroll.core.rules import Ruleset
-from hearthroll.core.state import Campaign
+from hearthroll.core.campaign.state import Campaign
+from hearthroll.core.rules.model import Ruleset
 
 
 def print_state(state: Campaign, ruleset: Ruleset, console: Console | None = None) -> None:

@@ -20,10 +20,10 @@ from typing import Any, Union, get_args, get_origin
 
 import attrs
 
-from hearthroll.core.deltas import Delta
-from hearthroll.core.events import Event, Outcome, replay
-from hearthroll.core.rules import Catalog, Ruleset
-from hearthroll.core.state import Campaign
+from hearthroll.core.campaign.deltas import Delta
+from hearthroll.core.campaign.events import Event, Outcome, replay
+from hearthroll.core.campaign.state import Campaign
+from hearthroll.core.rules.model import Catalog, Ruleset
 from hearthroll.store.campaign_files import CampaignFiles, journal_folder
 from hearthroll.store.converter import KeyPath, drop_none, problems_of, shared, show_path
 from hearthroll.store.errors import StoreError

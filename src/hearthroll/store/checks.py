@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Protocol
 
-from hearthroll.core.bands import BandRange, Bands
-from hearthroll.core.effects import AutoMod, Effect, Gate, OptionList
+from hearthroll.core.dice.bands import BandRange, Bands
+from hearthroll.core.dice.expr import parse as parse_expr
 from hearthroll.core.errors import ExprError
-from hearthroll.core.expr import parse as parse_expr
-from hearthroll.core.rules import Move, Ruleset
+from hearthroll.core.rules.effects import AutoMod, Effect, Gate, OptionList
+from hearthroll.core.rules.model import Move, Ruleset
 
 if TYPE_CHECKING:
     from hearthroll.store.converter import KeyPath

@@ -34,8 +34,8 @@ def code_key() -> bytes:
     digest = hashlib.sha256(f"{hearthroll.__version__} {sys.version}".encode())
     root = Path(hearthroll.__file__).parent
     for package in _CODE_PACKAGES:
-        for source in sorted((root / package).glob("*.py")):
-            digest.update(source.name.encode())
+        for source in sorted((root / package).rglob("*.py")):
+            digest.update(source.relative_to(root).as_posix().encode())
             digest.update(source.read_bytes())
     return digest.digest()
 

@@ -16,7 +16,7 @@ from typing import Any
 
 import attrs
 
-from hearthroll.core.rules import Catalog, Move, Ruleset
+from hearthroll.core.rules.model import Catalog, Move, Ruleset
 from hearthroll.store.converter import KeyPath, drop_none, problems_of, shared, show_path
 from hearthroll.store.errors import StoreError
 from hearthroll.store.sources import SHIPPED, user_files

@@ -13,9 +13,9 @@ from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
-from hearthroll.core.dice import RandomDice
+from hearthroll.core.dice.sources import RandomDice
 from hearthroll.core.errors import HearthrollError
-from hearthroll.core.rules import Catalog
+from hearthroll.core.rules.model import Catalog
 from hearthroll.store.memo import Memo
 from hearthroll.tui import places
 from hearthroll.tui.keygate import KeyGate

@@ -6,8 +6,8 @@ from rich.console import Group, RenderableType
 from rich.padding import Padding
 from rich.text import Text
 
-from hearthroll.core.describe import BAND_WORDS, effect_line, options_heading, roll_line
-from hearthroll.core.rules import Move, Ruleset
+from hearthroll.core.rules.describe import BAND_WORDS, effect_line, options_heading, roll_line
+from hearthroll.core.rules.model import Move, Ruleset
 
 BAND_COLOURS = {
     "miss": "red",

@@ -9,7 +9,7 @@ the catalog is then loaded as usual.
 
 from __future__ import annotations
 
-from hearthroll.core.rules import Catalog
+from hearthroll.core.rules.model import Catalog
 from hearthroll.store.memo import Memo, code_key, key_of
 
 NAME = "catalog"

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from hearthroll.core.rules import Ruleset
-from hearthroll.core.state import Campaign
+from hearthroll.core.campaign.state import Campaign
+from hearthroll.core.rules.model import Ruleset
 
 CHARACTER_FIELDS = ("level", "xp", "rerolls", "armor", "forward", "notes", "template")
 

@@ -7,14 +7,20 @@ from collections.abc import Callable, Mapping, Sequence
 
 import attrs
 
-from hearthroll.core.dice import DiceSource, RandomDice, RecordingDice, TypedDice, parse_faces
-from hearthroll.core.effects import OptionList
+from hearthroll.core.campaign.events import Event, Outcome
+from hearthroll.core.campaign.resolve import Context, offered
+from hearthroll.core.campaign.state import Campaign
+from hearthroll.core.dice.sources import (
+    DiceSource,
+    RandomDice,
+    RecordingDice,
+    TypedDice,
+    parse_faces,
+)
 from hearthroll.core.errors import DiceError, HearthrollError
-from hearthroll.core.events import Event, Outcome
-from hearthroll.core.resolve import Context, offered
-from hearthroll.core.rules import Move, Ruleset
-from hearthroll.core.session import make_move, prep, reroll
-from hearthroll.core.state import Campaign
+from hearthroll.core.rules.effects import OptionList
+from hearthroll.core.rules.model import Move, Ruleset
+from hearthroll.core.verbs.session import make_move, prep, reroll
 
 DiceFactory = Callable[[], DiceSource]
 """Where the app's dice come from: a new (or shared) source for each roll."""

@@ -7,14 +7,14 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from hearthroll.core.campaign.events import Event, Outcome
+from hearthroll.core.campaign.state import Campaign
 from hearthroll.core.errors import HearthrollError, RuleError
-from hearthroll.core.events import Event, Outcome
-from hearthroll.core.rules import Catalog, Ruleset
-from hearthroll.core.state import Campaign
+from hearthroll.core.rules.model import Catalog, Ruleset
 from hearthroll.tui.saver import Saver, SaveStatus
 
 if TYPE_CHECKING:
-    from hearthroll.core.search import MoveIndex
+    from hearthroll.core.rules.search import MoveIndex
     from hearthroll.store.campaigns import CampaignStore
     from hearthroll.store.memo import Memo
 
@@ -48,7 +48,7 @@ class LiveCampaign:
     def index(self) -> MoveIndex:
         """The move search over this campaign's ruleset (built on first use)."""
         if self._index is None:
-            from hearthroll.core.search import MoveIndex
+            from hearthroll.core.rules.search import MoveIndex
 
             self._index = MoveIndex(self.ruleset.moves)
         return self._index
@@ -152,7 +152,7 @@ def create_live(
 
 def new_table(catalog: Catalog, ruleset_id: str, name: str, demo: bool) -> Campaign:
     """A new campaign: the demo party (house game) or an empty table."""
-    from hearthroll.core.demo import demo_campaign, new_campaign
+    from hearthroll.core.campaign.demo import demo_campaign, new_campaign
 
     ruleset = catalog.ruleset(ruleset_id)
     if demo:

@@ -15,14 +15,14 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 from textual.screen import Screen
 
-from hearthroll.core.describe import options_heading
-from hearthroll.core.dice import RandomDice, TypedDice
-from hearthroll.core.edits import damage
-from hearthroll.core.effects import OptionList
+from hearthroll.core.campaign.events import Event, Outcome
+from hearthroll.core.dice.sources import RandomDice, TypedDice
 from hearthroll.core.errors import HearthrollError
-from hearthroll.core.events import Event, Outcome
-from hearthroll.core.rules import Move
-from hearthroll.core.session import make_move, reroll
+from hearthroll.core.rules.describe import options_heading
+from hearthroll.core.rules.effects import OptionList
+from hearthroll.core.rules.model import Move
+from hearthroll.core.verbs.edits import damage
+from hearthroll.core.verbs.session import make_move, reroll
 from hearthroll.tui import flow
 from hearthroll.tui.flow import MoveRequest, Preview
 from hearthroll.tui.keygate import asking

@@ -13,7 +13,7 @@ from typing import Any, TypeVar
 
 import attrs
 
-from hearthroll.core.events import Event, Outcome
+from hearthroll.core.campaign.events import Event, Outcome
 
 T = TypeVar("T")
 

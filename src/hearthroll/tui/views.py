@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from hearthroll.core.describe import BAND_WORDS
-from hearthroll.core.events import Event
-from hearthroll.core.rules import Ruleset
-from hearthroll.core.state import Campaign, Character
+from hearthroll.core.campaign.events import Event
+from hearthroll.core.campaign.state import Campaign, Character
+from hearthroll.core.rules.describe import BAND_WORDS
+from hearthroll.core.rules.model import Ruleset
 
 ROLL_KINDS = ("move", "reroll", "accept", "prep")
 
@@ -242,7 +242,7 @@ def steading_view(state: Campaign, ruleset: Ruleset) -> SteadingView | None:
 
 def undone_events(events: Sequence[Event]) -> set[int]:
     """Events (by number) that an undo reverted and no redo brought back."""
-    from hearthroll.core.events import standing
+    from hearthroll.core.campaign.events import standing
 
     kept = {e.seq for e in standing(events)}
     return {e.seq for e in events if e.kind not in ("undo", "redo") and e.seq not in kept}
@@ -252,7 +252,7 @@ def log_view(events: Sequence[Event]) -> LogView:
     """One line per event, undone ones marked."""
     if not events:
         return LogView()
-    from hearthroll.core.events import summary
+    from hearthroll.core.campaign.events import summary
 
     undone = undone_events(events)
     return LogView(tuple(LogLine(e.seq, summary(e), e.seq in undone) for e in events))
@@ -316,7 +316,7 @@ def _plural(n: int, word: str) -> str:
 def push_odds(state: Campaign, ruleset: Ruleset, actor: str | None) -> str | None:
     """ "push: 51.8% bust, 10.7% with 1 reroll" for the actor's next push (the push key's own
     label says how many dice it rolls)."""
-    from hearthroll.core.odds import percent, pool_odds
+    from hearthroll.core.dice.odds import percent, pool_odds
 
     if actor is None or actor not in state.characters or not _pool(ruleset):
         return None

@@ -14,7 +14,7 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from hearthroll.core.events import Event
+from hearthroll.core.campaign.events import Event
 
 
 def _value(value: object) -> str:

@@ -8,7 +8,7 @@ from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.widgets import Input, OptionList, Static
 
-from hearthroll.core.rules import Move
+from hearthroll.core.rules.model import Move
 from hearthroll.tui.screens.dialog import Check, FormDialog, error_line
 
 Inputs = Mapping[str, "int | str"]

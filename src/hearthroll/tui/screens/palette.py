@@ -14,8 +14,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from hearthroll.core.rules import Move, Ruleset
-from hearthroll.core.search import MoveIndex
+from hearthroll.core.rules.model import Move, Ruleset
+from hearthroll.core.rules.search import MoveIndex
 from hearthroll.tui.card import move_card
 
 LIMIT = 40

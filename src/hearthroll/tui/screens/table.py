@@ -13,8 +13,8 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, OptionList
 
+from hearthroll.core.campaign.events import Event, Outcome
 from hearthroll.core.errors import HearthrollError
-from hearthroll.core.events import Event, Outcome
 from hearthroll.tui import views
 from hearthroll.tui.keygate import FLOWS
 from hearthroll.tui.live import LiveCampaign
@@ -240,7 +240,7 @@ class TableScreen(Screen[None]):
 
     def action_add_character(self) -> None:
         """A new character joins the party (and is looked at)."""
-        from hearthroll.core import edits
+        from hearthroll.core.verbs import edits
         from hearthroll.tui.screens.new_character import CharacterForm, NewCharacter
 
         def check(value: NewCharacter) -> str | None:
@@ -303,13 +303,13 @@ class TableScreen(Screen[None]):
 
     def action_accept(self) -> None:
         """Take the bust: XP for each kept 1, the turn ends."""
-        from hearthroll.core import session
+        from hearthroll.core.verbs import session
 
         self.run_verb(lambda: session.accept(self.live.state, self.live.ruleset, self.dice()))
 
     def action_stop(self) -> None:
         """End the turn before a bust: rerolls refresh."""
-        from hearthroll.core import session
+        from hearthroll.core.verbs import session
 
         self.run_verb(lambda: session.stop(self.live.state, self.live.ruleset))
 
@@ -323,7 +323,7 @@ class TableScreen(Screen[None]):
 
     def action_hold(self) -> None:
         """Gain or spend a hold."""
-        from hearthroll.core import edits
+        from hearthroll.core.verbs import edits
         from hearthroll.tui.screens.hold import HoldChange
 
         character = self.live.state.characters.get(self.active or "")
@@ -342,7 +342,7 @@ class TableScreen(Screen[None]):
 
     def action_mark_xp(self) -> None:
         """Mark 1 XP on the active character."""
-        from hearthroll.core import edits
+        from hearthroll.core.verbs import edits
 
         if self.active not in self.live.state.characters:
             return
@@ -350,13 +350,13 @@ class TableScreen(Screen[None]):
 
     def action_level_up(self) -> None:
         """Level Up the active character, if their XP allows."""
-        from hearthroll.core import edits
+        from hearthroll.core.verbs import edits
 
         self.run_verb(lambda: edits.do_level_up(self.live.state, self.live.ruleset, self.active))
 
     def action_edit(self) -> None:
         """Edit any field of a sheet or the steading."""
-        from hearthroll.core import edits
+        from hearthroll.core.verbs import edits
         from hearthroll.tui.fields import field_paths
         from hearthroll.tui.screens.edit_field import EditField
 
@@ -372,7 +372,7 @@ class TableScreen(Screen[None]):
 
     def action_note(self) -> None:
         """The GM's line in the log."""
-        from hearthroll.core import edits
+        from hearthroll.core.verbs import edits
         from hearthroll.tui.screens.prompt import LinePrompt
 
         def check(text: str) -> str | None:
@@ -389,7 +389,7 @@ class TableScreen(Screen[None]):
 
     def action_new_plan(self) -> None:
         """Make a Plan: a project with its requirements."""
-        from hearthroll.core import edits
+        from hearthroll.core.verbs import edits
         from hearthroll.tui.screens.new_plan import NewPlan, PlanForm
 
         def check(value: NewPlan) -> str | None:
@@ -400,7 +400,7 @@ class TableScreen(Screen[None]):
 
     def action_plans(self) -> None:
         """Tick a plan's boxes, or strike it."""
-        from hearthroll.core import edits
+        from hearthroll.core.verbs import edits
         from hearthroll.tui.screens.plans import PlanBoard, PlanChange
 
         steading = views.steading_view(self.live.state, self.live.ruleset)
@@ -429,13 +429,13 @@ class TableScreen(Screen[None]):
 
     def action_undo(self) -> None:
         """Revert the last event undo can reach."""
-        from hearthroll.core import edits
+        from hearthroll.core.verbs import edits
 
         self.run_verb(lambda: edits.undo_last(self.live.state, self.live.event))
 
     def action_redo(self) -> None:
         """Reapply the last undone event."""
-        from hearthroll.core import edits
+        from hearthroll.core.verbs import edits
 
         self.run_verb(lambda: edits.redo_last(self.live.state, self.live.event))
 

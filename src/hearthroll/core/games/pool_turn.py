@@ -6,9 +6,9 @@ from typing import Literal
 
 import attrs
 
-from hearthroll.core.dice import DiceSource
+from hearthroll.core.dice.mechanics import BUST, PoolRoll, boost_pool, reroll_pool, roll_pool
+from hearthroll.core.dice.sources import DiceSource
 from hearthroll.core.errors import TurnError
-from hearthroll.core.mechanics import BUST, PoolRoll, boost_pool, reroll_pool, roll_pool
 
 TurnStatus = Literal["open", "bust_pending", "busted"]
 

@@ -7,8 +7,8 @@ from typing import Literal, Protocol, TypeVar
 
 import attrs
 
-from hearthroll.core.effects import AutoMod, Effect, Option, OptionList
 from hearthroll.core.errors import RuleError
+from hearthroll.core.rules.effects import AutoMod, Effect, Option, OptionList
 
 Mechanic = Literal["pool", "stat_dice", "sum", "action", "d20", "table", "none"]
 """How a move resolves; `none` is a move with no roll."""

@@ -10,12 +10,19 @@ from collections.abc import Mapping, Sequence
 
 import attrs
 
-from hearthroll.core import turn as pool_turn
-from hearthroll.core.dice import DiceSource
-from hearthroll.core.effects import Option, OptionList
-from hearthroll.core.errors import NotFound, RuleError, TurnError
-from hearthroll.core.events import Event, Outcome, record
-from hearthroll.core.mechanics import (
+from hearthroll.core.campaign.events import Event, Outcome, record
+from hearthroll.core.campaign.resolve import (
+    Context,
+    apply_effects,
+    automatic_edge,
+    choose,
+    effects_for,
+    missing_picks,
+    offered,
+)
+from hearthroll.core.campaign.sheets import change_hold, put_character
+from hearthroll.core.campaign.state import Campaign, Character, PoolState, TurnState
+from hearthroll.core.dice.mechanics import (
     MATCH,
     ONLY_ONES,
     PoolRoll,
@@ -26,19 +33,12 @@ from hearthroll.core.mechanics import (
     roll_sum,
     score_modifier,
 )
-from hearthroll.core.resolve import (
-    Context,
-    apply_effects,
-    automatic_edge,
-    choose,
-    effects_for,
-    missing_picks,
-    offered,
-)
-from hearthroll.core.rules import Move, Ruleset
-from hearthroll.core.search import find_move, nearest
-from hearthroll.core.sheets import change_hold, put_character
-from hearthroll.core.state import Campaign, Character, PoolState, TurnState
+from hearthroll.core.dice.sources import DiceSource
+from hearthroll.core.errors import NotFound, RuleError, TurnError
+from hearthroll.core.games import pool_turn
+from hearthroll.core.rules.effects import Option, OptionList
+from hearthroll.core.rules.model import Move, Ruleset
+from hearthroll.core.rules.search import find_move, nearest
 
 Inputs = Mapping[str, int | str]
 
@@ -63,7 +63,7 @@ def _turn_of(state: Campaign, ruleset: Ruleset, character: Character) -> pool_tu
     turn = state.turn
     last = None
     if turn.last is not None:
-        from hearthroll.core.mechanics import _pool_result
+        from hearthroll.core.dice.mechanics import _pool_result
 
         last = _pool_result(
             turn.last.faces,
@@ -449,8 +449,8 @@ def _roll(
         bonus += character.forward
         reasons.append(f"+{character.forward} forward")
     if spec.mechanic == "sum":
-        from hearthroll.core.bands import BandRange, Bands
-        from hearthroll.core.expr import parse
+        from hearthroll.core.dice.bands import BandRange, Bands
+        from hearthroll.core.dice.expr import parse
 
         needed = parse(spec.dice or "2d6").dice_needed()
         bands = Bands(tuple(BandRange(b.id, b.low, b.high) for b in move.bands))
@@ -476,8 +476,8 @@ def _roll(
             fumble_faces=spec.fumble_faces,
         ), reasons
     if spec.mechanic == "table" and spec.table:
-        from hearthroll.core.bands import BandRange, Bands
-        from hearthroll.core.mechanics import roll_table
+        from hearthroll.core.dice.bands import BandRange, Bands
+        from hearthroll.core.dice.mechanics import roll_table
 
         table = ruleset.table(spec.table)
         rows = Bands(tuple(BandRange(r.id, r.low, r.high) for r in table.rows))

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from hearthroll.core.effects import AutoMod, Effect, Gate, OptionList
-from hearthroll.core.rules import Move, Ruleset
+from hearthroll.core.rules.effects import AutoMod, Effect, Gate, OptionList
+from hearthroll.core.rules.model import Move, Ruleset
 
 BAND_WORDS = {
     "pool": {"miss": "bust", "weak": "success, no 6", "strong": "success with a 6"},

@@ -6,8 +6,8 @@ from collections.abc import Sequence
 
 import attrs
 
-from hearthroll.core.deltas import Delta, apply, diff
-from hearthroll.core.state import UNDO_DEPTH, Campaign, History
+from hearthroll.core.campaign.deltas import Delta, apply, diff
+from hearthroll.core.campaign.state import UNDO_DEPTH, Campaign, History
 
 # Event kinds that change the game (and so can be undone).
 UNDOABLE = frozenset(

@@ -13,8 +13,7 @@ from types import MappingProxyType
 
 import attrs
 
-from hearthroll.core.dice import DiceSource
-from hearthroll.core.expr_parse import (
+from hearthroll.core.dice.expr_parse import (
     MAX_DEPTH,
     MAX_DICE,
     MAX_DIGITS,
@@ -33,6 +32,7 @@ from hearthroll.core.expr_parse import (
     expr_error,
     parse,
 )
+from hearthroll.core.dice.sources import DiceSource
 
 __all__ = [
     "MAX_DEPTH",

@@ -9,7 +9,7 @@ from math import comb, floor
 
 import attrs
 
-from hearthroll.core.bands import FAIL, FUMBLE, HIT, MISS, STRONG, SUM_2D6, WEAK, Bands
+from hearthroll.core.dice.bands import FAIL, FUMBLE, HIT, MISS, STRONG, SUM_2D6, WEAK, Bands
 from hearthroll.core.errors import RuleError
 
 MAX_POOL = 30

@@ -6,12 +6,7 @@ from collections.abc import Mapping, Sequence
 
 import attrs
 
-from hearthroll.core.dice import DiceSource
-from hearthroll.core.effects import AutoMod, Effect, Gate, Option, OptionList
-from hearthroll.core.errors import RuleError
-from hearthroll.core.expr import render, roll_expr
-from hearthroll.core.rules import Move, Ruleset
-from hearthroll.core.sheets import (
+from hearthroll.core.campaign.sheets import (
     advance_season,
     change_condition,
     change_flag,
@@ -21,7 +16,12 @@ from hearthroll.core.sheets import (
     level_up,
     put_character,
 )
-from hearthroll.core.state import Campaign, Character
+from hearthroll.core.campaign.state import Campaign, Character
+from hearthroll.core.dice.expr import render, roll_expr
+from hearthroll.core.dice.sources import DiceSource
+from hearthroll.core.errors import RuleError
+from hearthroll.core.rules.effects import AutoMod, Effect, Gate, Option, OptionList
+from hearthroll.core.rules.model import Move, Ruleset
 
 
 @attrs.frozen
@@ -345,7 +345,7 @@ def weapon_damage(
 
 
 def _average(text: str) -> float:
-    from hearthroll.core.expr import parse
+    from hearthroll.core.dice.expr import parse
 
     needed = parse(text).dice_needed()
     return sum((s + 1) / 2 for s in needed)

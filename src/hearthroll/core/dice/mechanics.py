@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 import attrs
 
-from hearthroll.core.bands import (
+from hearthroll.core.dice.bands import (
     FAIL,
     FUMBLE,
     HIT,
@@ -16,7 +16,7 @@ from hearthroll.core.bands import (
     WEAK,
     Bands,
 )
-from hearthroll.core.dice import DiceSource
+from hearthroll.core.dice.sources import DiceSource
 from hearthroll.core.errors import RuleError
 
 BUST = "bust"

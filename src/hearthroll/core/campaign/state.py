@@ -6,7 +6,7 @@ from collections.abc import Mapping
 
 import attrs
 
-from hearthroll.core.rules import Ruleset
+from hearthroll.core.rules.model import Ruleset
 
 UNDO_DEPTH = 200
 """How many events back undo can reach; older events stay in the log but cannot be undone."""

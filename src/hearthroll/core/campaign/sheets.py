@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import attrs
 
+from hearthroll.core.campaign.state import Campaign, Character, Steading
 from hearthroll.core.errors import RuleError
-from hearthroll.core.rules import Ruleset
-from hearthroll.core.state import Campaign, Character, Steading
+from hearthroll.core.rules.model import Ruleset
 
 
 def put_character(state: Campaign, character: Character) -> Campaign:

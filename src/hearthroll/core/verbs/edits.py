@@ -6,14 +6,14 @@ from collections.abc import Callable, Sequence
 
 import attrs
 
-from hearthroll.core.dice import DiceSource
+from hearthroll.core.campaign.events import Event, Outcome, record, summary
+from hearthroll.core.campaign.resolve import weapon_damage
+from hearthroll.core.campaign.sheets import change_hold, level_up, put_character
+from hearthroll.core.campaign.state import Campaign, Character, Plan, Requirement
+from hearthroll.core.dice.sources import DiceSource
 from hearthroll.core.errors import NotFound, RuleError, TurnError
-from hearthroll.core.events import Event, Outcome, record, summary
-from hearthroll.core.resolve import weapon_damage
-from hearthroll.core.rules import Ruleset
-from hearthroll.core.session import find_character
-from hearthroll.core.sheets import change_hold, level_up, put_character
-from hearthroll.core.state import Campaign, Character, Plan, Requirement
+from hearthroll.core.rules.model import Ruleset
+from hearthroll.core.verbs.session import find_character
 
 # --- sheet verbs ----------------------------------------------------------------------------
 
@@ -94,8 +94,8 @@ def redo_last(state: Campaign, lookup: Callable[[int], Event]) -> Outcome:
 
 def undo(state: Campaign, target: Event) -> Outcome:
     """Revert the last event undo can reach; `target` is that event, read from the log."""
-    from hearthroll.core.deltas import apply
-    from hearthroll.core.events import reverse
+    from hearthroll.core.campaign.deltas import apply
+    from hearthroll.core.campaign.events import reverse
 
     stack = state.history.undo
     if not stack:
@@ -111,7 +111,7 @@ def undo(state: Campaign, target: Event) -> Outcome:
 
 def redo(state: Campaign, target: Event) -> Outcome:
     """Reapply the last undone event; `target` is that event, read from the log."""
-    from hearthroll.core.deltas import apply
+    from hearthroll.core.campaign.deltas import apply
 
     stack = state.history.redo
     if not stack:
@@ -363,7 +363,7 @@ def add_character(
     state: Campaign, ruleset: Ruleset, name: str, template: str = "", level: int = 1
 ) -> Outcome:
     """A new character joins the party, with a fresh sheet shaped by the ruleset."""
-    from hearthroll.core.state import new_character
+    from hearthroll.core.campaign.state import new_character
 
     name = " ".join(name.split())
     if not name or "." in name:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import attrs
 
+from hearthroll.core.campaign.state import Campaign, Steading, new_character, new_steading
 from hearthroll.core.errors import RuleError
-from hearthroll.core.rules import Ruleset
-from hearthroll.core.state import Campaign, Steading, new_character, new_steading
+from hearthroll.core.rules.model import Ruleset
 
 
 def new_campaign(ruleset: Ruleset, name: str = "") -> Campaign:

@@ -1,0 +1,1 @@
+"""Campaign state: sheets, the steading, events and their deltas, effects applied to a sheet."""

@@ -1,0 +1,1 @@
+"""Dice: where randomness enters, dice expressions, the mechanics, their bands and exact odds."""

@@ -1,0 +1,1 @@
+"""The games' concepts, one module each: the pool turn, the steading, gear, harm, momentum, ..."""

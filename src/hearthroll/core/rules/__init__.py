@@ -1,0 +1,1 @@
+"""The rules model: rulesets, moves, effects as data, their words, and move search."""

@@ -1,0 +1,1 @@
+"""The session's verbs: each validates, calls the games' modules and records one event."""
