@@ -2,16 +2,21 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 
 
-def run_cli(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
-    """`hearthroll ARGS…` in a new process (in `cwd`, if given)."""
+def run_cli(
+    *args: str, cwd: Path | None = None, env: Mapping[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
+    """`hearthroll ARGS…` in a new process (in `cwd`, with `env` added to the environment)."""
     return subprocess.run(
         [sys.executable, "-m", "hearthroll", *args],
         cwd=cwd,
+        env={**os.environ, **env} if env else None,
         capture_output=True,
         text=True,
         timeout=60,

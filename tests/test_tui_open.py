@@ -135,9 +135,8 @@ def test_importing_the_entry_point_does_not_load_textual() -> None:
 def test_the_catalog_is_cached_and_a_changed_source_is_read_again(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from hearthroll.store import sources
+    from hearthroll.store import catalog_cache, sources
     from hearthroll.store.memo import Memo
-    from hearthroll.tui import catalog_cache
 
     moves = tmp_path / "moves"
     moves.mkdir()

@@ -8,7 +8,15 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from hearthroll.cli.common import EXIT_OK, UsageError, add_edge, add_json, print_json
+from hearthroll.cli.common import (
+    EXIT_OK,
+    UsageError,
+    add_edge,
+    add_json,
+    load_catalog,
+    memo,
+    print_json,
+)
 
 if TYPE_CHECKING:
     from hearthroll.core.campaign.events import Event, Outcome
@@ -171,9 +179,15 @@ def _effect_dice(parser: argparse.ArgumentParser) -> None:
 
 
 def _catalog(args: argparse.Namespace) -> Catalog:
-    from hearthroll.store.rulesets import load_catalog
-
     return load_catalog(args.moves)
+
+
+def _open(args: argparse.Namespace) -> CampaignStore:
+    """The campaign named on the command line, opened as the app opens it: from the snapshot
+    the last opening kept, when the files are exactly as they were then."""
+    from hearthroll.store.campaigns import RECENT_WINDOW, CampaignStore
+
+    return CampaignStore.open(args.file, _catalog(args), recent=RECENT_WINDOW, memo=memo())
 
 
 def _source(text: str | None, seed: int | None) -> DiceSource:
@@ -190,9 +204,7 @@ def _finish(source: DiceSource) -> None:
 
 
 def _with_store(args: argparse.Namespace, verb: Callable[[CampaignStore], Outcome]) -> int:
-    from hearthroll.store.campaigns import CampaignStore
-
-    with CampaignStore.open(args.file, _catalog(args)) as store:
+    with _open(args) as store:
         outcome = verb(store)
         event = store.commit(outcome)
         _print_event(event, store, args.json)
@@ -211,13 +223,15 @@ def _typed(args: argparse.Namespace) -> tuple[DiceSource, DiceSource]:
 def run_new(args: argparse.Namespace) -> int:
     """Create a campaign, empty or with the demo party."""
     from hearthroll.core.campaign.demo import demo_campaign, new_campaign
-    from hearthroll.store.campaigns import CampaignStore
+    from hearthroll.store.campaigns import RECENT_WINDOW, CampaignStore
 
     catalog = _catalog(args)
     ruleset = catalog.ruleset(args.ruleset) if args.ruleset else catalog.default
     name = args.name or args.file.stem
     campaign = demo_campaign(ruleset) if args.demo else new_campaign(ruleset, name)
-    with CampaignStore.create(args.file, campaign, catalog) as store:
+    with CampaignStore.create(
+        args.file, campaign, catalog, recent=RECENT_WINDOW, memo=memo()
+    ) as store:
         if args.json:
             print_json(state_json(store))
         else:
@@ -397,9 +411,7 @@ def run_redo(args: argparse.Namespace) -> int:
 
 def run_state(args: argparse.Namespace) -> int:
     """Print the campaign."""
-    from hearthroll.store.campaigns import CampaignStore
-
-    with CampaignStore.open(args.file, _catalog(args)) as store:
+    with _open(args) as store:
         if args.json:
             print_json(state_json(store))
         else:

@@ -4,9 +4,15 @@ from __future__ import annotations
 
 import argparse
 import json
-from typing import NoReturn
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, NoReturn
 
 from hearthroll.core.errors import HearthrollError
+
+if TYPE_CHECKING:
+    from hearthroll.core.rules.model import Catalog
+    from hearthroll.store.memo import Memo
 
 EXIT_OK = 0
 EXIT_PROBLEMS = 1
@@ -38,3 +44,18 @@ def add_json(parser: argparse.ArgumentParser) -> None:
 def print_json(data: object) -> None:
     """One JSON document on stdout."""
     print(json.dumps(data, ensure_ascii=False))
+
+
+def memo() -> Memo:
+    """The memos of the cache folder the app uses too: the checked catalog, campaign snapshots."""
+    from hearthroll.store.folders import cache_dir
+    from hearthroll.store.memo import Memo
+
+    return Memo(cache_dir())
+
+
+def load_catalog(extra: Sequence[Path] = ()) -> Catalog:
+    """The checked catalog (with `extra` ruleset files), from the cache the app uses too."""
+    from hearthroll.store import catalog_cache
+
+    return catalog_cache.load(memo(), extra)

@@ -7,7 +7,14 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from hearthroll.cli.common import EXIT_OK, EXIT_PROBLEMS, UsageError, add_json, print_json
+from hearthroll.cli.common import (
+    EXIT_OK,
+    EXIT_PROBLEMS,
+    UsageError,
+    add_json,
+    load_catalog,
+    print_json,
+)
 
 if TYPE_CHECKING:
     from hearthroll.core.rules.model import Catalog, Move
@@ -47,8 +54,6 @@ def _add_catalog_options(parser: argparse.ArgumentParser) -> None:
 
 def load(args: argparse.Namespace) -> Catalog:
     """The catalog: shipped moves, the user's folder, and any --moves files."""
-    from hearthroll.store.rulesets import load_catalog
-
     catalog = load_catalog(args.moves)
     if args.ruleset is not None:
         known = [r.id for r in catalog.rulesets]
@@ -76,8 +81,6 @@ def run_check(args: argparse.Namespace) -> int:
     problems: list[Problem] = []
     campaigns = [p for p in args.files if is_campaign_file(p)]
     if campaigns:
-        from hearthroll.store.rulesets import load_catalog
-
         catalog_for = load_catalog()
         bad = 0
         for path in campaigns:

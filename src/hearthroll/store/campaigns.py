@@ -33,6 +33,10 @@ from hearthroll.store.toml_positions import locate, nearest
 
 _OWN = ("schema_version", "last_event")
 
+RECENT_WINDOW = 40
+"""The newest events the app keeps for its log, and the command line opens with too, so that
+both keep (and start from) the same snapshot of a campaign."""
+
 
 def campaign_data(campaign: Campaign) -> dict[str, Any]:
     """The campaign as TOML-ready data."""

@@ -77,7 +77,7 @@ class Memo:
     def put(self, name: str, key: str, value: object) -> bool:
         """Store `value` as the memo `name`, valid for `key`; False when it could not be."""
         target = self.path(name)
-        temp = target.with_name(f".{target.name}.tmp")
+        temp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
         try:
             body = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
             self.folder.mkdir(parents=True, exist_ok=True)

@@ -27,8 +27,9 @@ def build(
     data folder. A path that does not exist yet is offered for creation inside the app.
     Raises HearthrollError when the campaign cannot be opened.
     """
+    from hearthroll.store import catalog_cache
     from hearthroll.store.memo import Memo
-    from hearthroll.tui import catalog_cache, places
+    from hearthroll.tui import places
     from hearthroll.tui.app import HearthrollApp
     from hearthroll.tui.live import create_live, new_table, open_live
 

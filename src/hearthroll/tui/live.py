@@ -11,6 +11,7 @@ from hearthroll.core.campaign.events import Event, Outcome
 from hearthroll.core.campaign.state import Campaign
 from hearthroll.core.errors import HearthrollError, RuleError
 from hearthroll.core.rules.model import Catalog, Ruleset
+from hearthroll.store.campaigns import RECENT_WINDOW
 from hearthroll.tui.saver import Saver, SaveStatus
 
 if TYPE_CHECKING:
@@ -23,7 +24,7 @@ QUIT_TIMEOUT = 10.0
 LOG_WINDOW = 300
 """How many of the newest events the log keeps at hand as play goes on (older ones are read
 again when the log is scrolled to its top; undo reaches further through the journal)."""
-OPEN_WINDOW = 40
+OPEN_WINDOW = RECENT_WINDOW
 """How many of them are read before the table is first shown."""
 PAGE = 100
 """How many older events reaching the top of the log brings in."""

@@ -6,39 +6,15 @@ import os
 import re
 from pathlib import Path
 
-ENV_DATA_DIR = "HEARTHROLL_DATA_DIR"
-"""An environment variable that moves the data folder (tests, portable installs)."""
+from hearthroll.store.folders import ENV_DATA_DIR as ENV_DATA_DIR
+from hearthroll.store.folders import cache_dir as cache_dir
+from hearthroll.store.folders import data_dir as data_dir
+
 RECENT = "recent.txt"
 """The file in the data folder listing recently opened campaigns, newest first."""
 DEMO = "demo.toml"
 """The demo campaign a first run creates in the data folder."""
 MAX_RECENT = 20
-
-
-def data_dir(override: Path | None = None) -> Path:
-    """The folder for campaigns and the recent list: `override`, the env variable, or the
-    platform's user data folder."""
-    if override is not None:
-        return override
-    env = os.environ.get(ENV_DATA_DIR)
-    if env:
-        return Path(env)
-    from platformdirs import user_data_path
-
-    return user_data_path("hearthroll")
-
-
-def cache_dir(override: Path | None = None) -> Path:
-    """Where startup caches go: beside the data when the data folder is moved (tests, portable
-    installs), else the platform's user cache folder."""
-    if override is not None:
-        return override / ".cache"
-    env = os.environ.get(ENV_DATA_DIR)
-    if env:
-        return Path(env) / ".cache"
-    from platformdirs import user_cache_path
-
-    return user_cache_path("hearthroll")
 
 
 def recent(folder: Path) -> list[Path]:

@@ -1,0 +1,88 @@
+"""The command line starts like the app: the checked catalog from the one cache both use, read
+again when a move file changes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import attrs
+import pytest
+
+from cli_run import run_cli
+from hearthroll.core.rules.model import Catalog
+from hearthroll.store import catalog_cache, folders, sources
+from hearthroll.store.memo import Memo
+
+BRIDGE = (Path(__file__).parent / "data" / "good_extra_moves.toml").read_text(encoding="utf-8")
+
+
+@pytest.fixture
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, str]:
+    """A data folder and a config folder of the test's own, here and for the CLI it runs."""
+    env = {folders.ENV_DATA_DIR: str(tmp_path / "data"), "XDG_CONFIG_HOME": str(tmp_path)}
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    (tmp_path / "hearthroll" / "moves").mkdir(parents=True)
+    return env
+
+
+def test_the_cli_keeps_the_catalog_where_the_app_reads_it(home: dict[str, str]) -> None:
+    memo = Memo(folders.cache_dir())
+    assert not memo.path(catalog_cache.NAME).exists()
+    assert run_cli("show", "clash", env=home).returncode == 0
+    stored = memo.path(catalog_cache.NAME).read_bytes()
+    key = stored.split(b"\n")[0].decode()
+    kept = memo.get(catalog_cache.NAME, key, Catalog)
+    assert kept is not None
+    assert catalog_cache.load(memo) == kept  # the app's load takes the CLI's memo as it is
+    assert memo.path(catalog_cache.NAME).read_bytes() == stored
+
+
+def test_the_cli_reads_what_the_app_kept(home: dict[str, str]) -> None:
+    memo = Memo(folders.cache_dir())
+    catalog = catalog_cache.load(memo)  # as the app opens
+    key = memo.path(catalog_cache.NAME).read_bytes().split(b"\n")[0].decode()
+    # The same key holding a catalog that differs in one name: the CLI shows what it holds.
+    hack = catalog.ruleset("hack")
+    moves = tuple(
+        attrs.evolve(m, name="Marked in the cache") if m.id == "hack_hack_and_slash" else m
+        for m in hack.moves
+    )
+    marked = attrs.evolve(
+        catalog,
+        rulesets=tuple(
+            attrs.evolve(hack, moves=moves) if r is hack else r for r in catalog.rulesets
+        ),
+    )
+    assert memo.put(catalog_cache.NAME, key, marked)
+    shown = run_cli("show", "hack_hack_and_slash", "--json", env=home)
+    assert shown.returncode == 0, shown.stderr
+    assert "Marked in the cache" in shown.stdout
+
+
+def test_a_changed_move_file_is_read_again(home: dict[str, str]) -> None:
+    mine = sources.user_moves_dir() / "bridge.toml"
+    mine.write_text(BRIDGE, encoding="utf-8")
+    first = run_cli("show", "hold_the_bridge", env=home)
+    assert first.returncode == 0, first.stderr
+    assert "Hold the Bridge" in first.stdout
+    mine.write_text(BRIDGE.replace("Hold the Bridge", "Keep the Ford"), encoding="utf-8")
+    again = run_cli("show", "hold_the_bridge", env=home)
+    assert again.returncode == 0, again.stderr
+    assert "Keep the Ford" in again.stdout
+    assert "Hold the Bridge" not in again.stdout
+
+
+def test_a_changed_extra_file_is_read_again(home: dict[str, str], tmp_path: Path) -> None:
+    extra = tmp_path / "extra.toml"
+    extra.write_text(BRIDGE, encoding="utf-8")
+    assert (
+        "Hold the Bridge"
+        in run_cli("show", "hold_the_bridge", "--moves", str(extra), env=home).stdout
+    )
+    extra.write_text(BRIDGE.replace("Hold the Bridge", "Keep the Ford"), encoding="utf-8")
+    again = run_cli("show", "hold_the_bridge", "--moves", str(extra), env=home)
+    assert "Keep the Ford" in again.stdout
+    # the usual catalog's memo is still the one without the extra file
+    usual = Memo(folders.cache_dir()).path(catalog_cache.NAME)
+    assert usual.exists() is False or b"hold_the_bridge" not in usual.read_bytes()
