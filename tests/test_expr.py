@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, reject
 from hypothesis import strategies as st
 
-from hearthroll.core.dice.expr import DiceGroup, ExprRoll, parse, render, roll_expr
+from hearthroll.core.dice.expr import DiceGroup, ExprRoll, parse, parse_fresh, render, roll_expr
 from hearthroll.core.dice.sources import RandomDice, TypedDice, check_faces
 from hearthroll.core.errors import ExprError
 
@@ -522,3 +522,38 @@ def test_text_near_the_grammar_rolls_or_is_refused_as_an_expression(text: str) -
     except ExprError:
         return
     assert len(roll.rolled) == len(parse(text).dice_needed())
+
+
+# --- kept parses ---------------------------------------------------------------------------
+
+
+def _outcome(text: str, tree: Callable[[str], Any], seed: int, flags: dict[str, bool]) -> object:
+    """What rolling `text` (read by `tree`) with seeded dice gives: the roll and its line, or
+    the refusal's message."""
+    try:
+        roll = roll_expr(tree(text), RandomDice(seed), STATS, **flags)
+    except ExprError as refused:
+        return str(refused)
+    return roll, render(roll)
+
+
+@given(expressions, st.integers(0, 2**32), flags)
+def test_a_kept_parse_rolls_exactly_as_a_fresh_one(
+    term: Term, seed: int, flags: dict[str, bool]
+) -> None:
+    text = term[0]
+    fresh = _outcome(text, parse_fresh, seed, flags)
+    assert _outcome(text, parse, seed, flags) == fresh  # parsed now, or kept from before
+    assert _outcome(text, parse, seed, flags) == fresh  # kept
+    assert _outcome(text, lambda t: t, seed, flags) == fresh  # the text handed to roll_expr
+
+
+def test_the_same_text_is_parsed_once_and_a_refused_one_every_time() -> None:
+    assert parse("3d6+2") is parse("3d6+2")
+    assert parse_fresh("3d6+2") == parse("3d6+2")
+    assert parse_fresh("3d6+2") is not parse("3d6+2")
+    for _ in range(2):
+        with pytest.raises(ExprError, match="division by zero"):
+            roll_expr("1d6/0", TypedDice([3]))
+        with pytest.raises(ExprError):
+            parse("2d")

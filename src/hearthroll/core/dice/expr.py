@@ -31,6 +31,7 @@ from hearthroll.core.dice.expr_parse import (
     Parens,
     expr_error,
     parse,
+    parse_fresh,
 )
 from hearthroll.core.dice.sources import DiceSource
 
@@ -53,11 +54,14 @@ __all__ = [
     "Number",
     "Parens",
     "parse",
+    "parse_fresh",
     "render",
     "roll_expr",
 ]
 
 _NO_NAMES: Mapping[str, int] = MappingProxyType({})
+_ALL = tuple(tuple(range(n)) for n in range(MAX_GROUP_DICE + 1))
+"""The kept indices of a group that keeps every die, for each size of group."""
 
 
 @attrs.frozen
@@ -145,21 +149,23 @@ def roll_expr(
     """
     tree = parse(expr) if isinstance(expr, str) else expr
     source = tree.source or tree.text
-    values = _look_up(tree, names, source)
+    values = _look_up(tree, names, source) if names or tree.name_leaves() else {}
     doubled = advantage != disadvantage and bool(tree.dice())
     groups: list[DiceGroup] = []
+    totals: list[int] = []
     for index, group in enumerate(tree.dice()):
         if doubled and index == 0:
-            groups.append(_roll_twice(group, dice, higher=advantage))
+            rolled = _roll_twice(group, dice, higher=advantage)
+            total = rolled.total
         else:
-            groups.append(_roll_once(group, dice))
-    totals = iter(group.total for group in groups)
-    total = _evaluate(tree.root, totals, values, source)
+            rolled, total = _roll_once(group, dice)
+        groups.append(rolled)
+        totals.append(total)
     return ExprRoll(
         expr=tree,
         groups=tuple(groups),
         values=tuple(values.items()),
-        total=total,
+        total=_run(tree, totals, values, source),
         advantage=doubled and advantage,
         disadvantage=doubled and disadvantage,
     )
@@ -182,11 +188,12 @@ def render(roll: ExprRoll) -> str:
 
 
 def _look_up(tree: Expr, names: Mapping[str, int], source: str) -> dict[str, int]:
+    used = tree.name_leaves()
+    if not used:
+        return {}
     lowered = {key.lower(): value for key, value in names.items()}
     values: dict[str, int] = {}
-    for leaf in tree.leaves():
-        if not isinstance(leaf, Name):
-            continue
+    for leaf in used:
         if leaf.name in names:
             values[leaf.name] = names[leaf.name]
         elif leaf.name in lowered:
@@ -199,22 +206,19 @@ def _look_up(tree: Expr, names: Mapping[str, int], source: str) -> dict[str, int
     return values
 
 
-def _roll_once(group: Dice, dice: DiceSource) -> DiceGroup:
+def _roll_once(group: Dice, dice: DiceSource) -> tuple[DiceGroup, int]:
+    """The group rolled once, and its total."""
     faces = tuple(dice.roll(group.sides, group.count))
-    return DiceGroup(
-        count=group.count,
-        sides=group.sides,
-        faces=faces,
-        kept=_keep(faces, group.keep, group.keep_count),
-        keep=group.keep,
-        keep_count=group.keep_count,
-    )
+    kept = _keep(faces, group.keep, group.keep_count)
+    rolled = DiceGroup(group.count, group.sides, faces, kept, group.keep, group.keep_count)
+    total = sum(faces) if group.keep is None else sum(faces[index] for index in kept)
+    return rolled, total
 
 
 def _roll_twice(group: Dice, dice: DiceSource, *, higher: bool) -> DiceGroup:
-    first = _roll_once(group, dice)
-    second = _roll_once(group, dice)
-    second_wins = second.total > first.total if higher else second.total < first.total
+    first, first_total = _roll_once(group, dice)
+    second, second_total = _roll_once(group, dice)
+    second_wins = second_total > first_total if higher else second_total < first_total
     kept = tuple(group.count + index for index in second.kept) if second_wins else first.kept
     return attrs.evolve(first, faces=first.faces + second.faces, kept=kept, copies=2)
 
@@ -223,38 +227,41 @@ def _keep(faces: tuple[int, ...], keep: str | None, keep_count: int) -> tuple[in
     """Indices of the kept faces; among equal faces the earlier die is kept."""
     indices = range(len(faces))
     if keep is None:
-        return tuple(indices)
+        return _ALL[len(faces)] if len(faces) < len(_ALL) else tuple(indices)
     sign = -1 if keep == "kh" else 1
     ranked = sorted(indices, key=lambda index: (sign * faces[index], index))
     return tuple(sorted(ranked[:keep_count]))
 
 
-def _evaluate(node: Node, totals: Iterator[int], values: Mapping[str, int], source: str) -> int:
-    match node:
-        case Number(value=value):
-            return value
-        case Dice():
-            return next(totals)
-        case Name(name=name):
-            return values[name]
-        case Negate(operand=operand):
-            return -_evaluate(operand, totals, values, source)
-        case Parens(inner=inner):
-            return _evaluate(inner, totals, values, source)
-        case BinaryOp(op=op, left=left, right=right, column=column):
-            a = _evaluate(left, totals, values, source)
-            b = _evaluate(right, totals, values, source)
+def _run(tree: Expr, totals: list[int], values: Mapping[str, int], source: str) -> int:
+    """The value of the expression, given each dice group's total in order."""
+    stack: list[int] = []
+    push, pop = stack.append, stack.pop
+    dice = iter(totals)
+    for op, arg in tree.program:
+        if op == "number":
+            push(arg)  # type: ignore[arg-type]
+        elif op == "dice":
+            push(next(dice))
+        elif op == "name":
+            push(values[arg])  # type: ignore[index]
+        elif op == "negate":
+            push(-pop())
+        else:
+            b, a = pop(), pop()
             if op == "+":
-                return a + b
-            if op == "-":
-                return a - b
-            if op == "*":
-                return a * b
-            if b == 0:
+                push(a + b)
+            elif op == "-":
+                push(a - b)
+            elif op == "*":
+                push(a * b)
+            elif b == 0:
                 raise expr_error(
-                    source, f"division by zero: the right side of '/' at column {column} is 0"
+                    source, f"division by zero: the right side of '/' at column {arg} is 0"
                 )
-            return a // b
+            else:
+                push(a // b)
+    return stack[0]
 
 
 def _show(node: Node, groups: Iterator[DiceGroup], values: Mapping[str, int]) -> str:

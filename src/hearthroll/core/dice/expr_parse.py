@@ -16,6 +16,7 @@ Every bound is checked before the work it guards, so oversized text fails at onc
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterator
 from typing import NoReturn, TypeAlias
@@ -38,6 +39,8 @@ MAX_DICE = 200
 """Most dice in one expression, all groups together."""
 MAX_DIGITS = 6
 """Most digits in a plain number."""
+PARSES_KEPT = 1024
+"""How many parsed expressions are kept for reuse (the least recently used go first)."""
 
 _WORD = re.compile(r"[A-Za-z0-9_]+")
 _NUMBER = re.compile(r"[0-9]+")
@@ -108,29 +111,47 @@ Leaf: TypeAlias = Number | Dice | Name
 
 @attrs.frozen
 class Expr:
-    """A parsed dice expression; equal whatever the spacing, letter case or error columns."""
+    """A parsed dice expression; equal whatever the spacing, letter case or error columns.
+
+    What every roll asks of the tree (its spelling, its leaves, its dice groups and names) is
+    worked out once, when the expression is made, so a cached expression rolls without walking
+    its tree again.
+    """
 
     root: Node
     source: str = attrs.field(default="", eq=False)
     """The text as typed, which error columns refer to."""
+    text: str = attrs.field(init=False, eq=False, repr=False)
+    """The expression in canonical spelling: no spaces, lower case, every count written."""
+    _leaves: tuple[Leaf, ...] = attrs.field(init=False, eq=False, repr=False)
+    _dice: tuple[Dice, ...] = attrs.field(init=False, eq=False, repr=False)
+    _names: tuple[Name, ...] = attrs.field(init=False, eq=False, repr=False)
+    program: tuple[Step, ...] = attrs.field(init=False, eq=False, repr=False)
+    """The tree in evaluation order (postfix), for the roller: see `steps`."""
 
-    @property
-    def text(self) -> str:
-        """The expression in canonical spelling: no spaces, lower case, every count written."""
-        return spell(self.root)
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "program", tuple(steps(self.root)))
+        found = tuple(leaves(self.root))
+        object.__setattr__(self, "text", spell(self.root))
+        object.__setattr__(self, "_leaves", found)
+        object.__setattr__(self, "_dice", tuple(x for x in found if isinstance(x, Dice)))
+        object.__setattr__(self, "_names", tuple(x for x in found if isinstance(x, Name)))
 
     def leaves(self) -> Iterator[Leaf]:
         """Numbers, dice groups and names from left to right."""
-        return leaves(self.root)
+        return iter(self._leaves)
 
     def dice(self) -> tuple[Dice, ...]:
         """The dice groups from left to right, which is the order they are rolled in."""
-        return tuple(leaf for leaf in self.leaves() if isinstance(leaf, Dice))
+        return self._dice
+
+    def name_leaves(self) -> tuple[Name, ...]:
+        """The names from left to right, as often as each is used."""
+        return self._names
 
     def names(self) -> tuple[str, ...]:
         """Each name the expression uses, once, in the order first used."""
-        seen = (leaf.name for leaf in self.leaves() if isinstance(leaf, Name))
-        return tuple(dict.fromkeys(seen))
+        return tuple(dict.fromkeys(leaf.name for leaf in self._names))
 
     def dice_needed(
         self, *, advantage: bool = False, disadvantage: bool = False
@@ -145,6 +166,32 @@ class Expr:
             copies = 2 if doubled and index == 0 else 1
             sides.extend([group.sides] * (group.count * copies))
         return tuple(sides)
+
+
+Step: TypeAlias = tuple[str, int | str]
+"""One step of an expression's program: ("number", value), ("dice", 0) for the next group's
+total, ("name", name), ("negate", 0), or (operator, column) for `+ - * /` on the two values
+before it."""
+
+
+def steps(node: Node) -> Iterator[Step]:
+    """The tree under `node` in postfix order: operands before the operator that takes them."""
+    match node:
+        case Number(value=value):
+            yield ("number", value)
+        case Dice():
+            yield ("dice", 0)
+        case Name(name=name):
+            yield ("name", name)
+        case Negate(operand=operand):
+            yield from steps(operand)
+            yield ("negate", 0)
+        case Parens(inner=inner):
+            yield from steps(inner)
+        case BinaryOp(op=op, left=left, right=right, column=column):
+            yield from steps(left)
+            yield from steps(right)
+            yield (op, column)
 
 
 def leaves(node: Node) -> Iterator[Leaf]:
@@ -177,7 +224,21 @@ def spell(node: Node) -> str:
 
 
 def parse(text: str) -> Expr:
-    """Read a dice expression such as `2d4+1` or `1d4+3+str/3`, or refuse it with ExprError."""
+    """Read a dice expression such as `2d4+1` or `1d4+3+str/3`, or refuse it with ExprError.
+
+    The same text gives the same (immutable) tree, so each text is parsed once and kept; a
+    text that is refused is never kept, and raises again each time.
+    """
+    return _parse_kept(text)
+
+
+@functools.lru_cache(maxsize=PARSES_KEPT)
+def _parse_kept(text: str) -> Expr:
+    return parse_fresh(text)
+
+
+def parse_fresh(text: str) -> Expr:
+    """`parse` without the kept trees: always reads `text` anew."""
     if len(text) > MAX_LENGTH:
         raise ExprError(f"the expression is {len(text)} characters long; the limit is {MAX_LENGTH}")
     if not text.strip():

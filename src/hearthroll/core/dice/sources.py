@@ -26,7 +26,8 @@ class RandomDice:
     def roll(self, sides: int, count: int = 1) -> tuple[int, ...]:
         if sides < 1:
             raise DiceError(f"a die needs at least 1 side, not {sides}")
-        return tuple(self._rng.randint(1, sides) for _ in range(count))
+        below = self._rng.randrange  # randint(1, s) is 1 + randrange(s): the same faces
+        return tuple(below(sides) + 1 for _ in range(count))
 
 
 class TypedDice:
