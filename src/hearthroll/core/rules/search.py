@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import heapq
+import itertools
 import re
-from bisect import bisect_left
-from collections.abc import Callable, Iterable, Sequence
+from bisect import bisect_left, bisect_right
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Protocol, TypeVar
 
 import attrs
@@ -26,6 +28,9 @@ STOP_WORDS = frozenset(
 """Words a GM says around a move ("I climb the wall") that name nothing: not indexed, and
 dropped from a query once typed in full."""
 _CACHE_SIZE = 512
+_FEW = 256
+"""Up to this many scored items, each name is checked for the phrase; past it, the names are
+searched for the phrase all at once."""
 
 
 class Searchable(Protocol):
@@ -79,30 +84,31 @@ class MoveIndex:
     def __init__(self, items: Iterable[Searchable]) -> None:
         self.items: tuple[Searchable, ...] = tuple(items)
         self._names = [" ".join(_indexed(item.name)) for item in self.items]
+        ranks = {name: rank for rank, name in enumerate(sorted(set(self._names)))}
+        self._name_rank = [ranks[name] for name in self._names]
+        """Each item's place in name order: equal names share one."""
+        self._blob = "\n".join(self._names)
+        """Every name on its own line, to find the items whose name holds a phrase at once."""
+        self._starts = list(itertools.accumulate((len(n) + 1 for n in self._names), initial=0))
         self._postings: dict[str, dict[int, float]] = {}
         self._short: dict[str, dict[int, float]] = {}  # name, alias and tag words only
         for index, item in enumerate(self.items):
             own_id = item.id.removeprefix(f"{item.ruleset}_")
-            fields = [
-                (NAME, _indexed(item.name)),
-                (ALIAS, [w for alias in (*item.aliases, own_id) for w in _indexed(alias)]),
-                (TAG, [w for tag in item.tags for w in _indexed(tag)]),
+            best: dict[str, float] = {}  # each word once, with the weight of its best field
+            for weight, found in (
                 (TRIGGER, _indexed(item.trigger)),
-            ]
-            for weight, found in fields:
-                for word in found:
-                    self._post(self._postings, word, index, weight)
-                    if weight > TRIGGER:
-                        self._post(self._short, word, index, weight)
+                (TAG, [w for tag in item.tags for w in _indexed(tag)]),
+                (ALIAS, [w for alias in (*item.aliases, own_id) for w in _indexed(alias)]),
+                (NAME, _indexed(item.name)),
+            ):
+                best.update(dict.fromkeys(found, weight))  # fields rise in weight
+            for word, weight in best.items():
+                self._postings.setdefault(word, {})[index] = weight
+                if weight > TRIGGER:
+                    self._short.setdefault(word, {})[index] = weight
         self._vocab = sorted(self._postings)
         self._short_vocab = sorted(self._short)
         self._cache: dict[str, dict[int, float]] = {}
-
-    @staticmethod
-    def _post(postings: dict[str, dict[int, float]], word: str, index: int, weight: float) -> None:
-        entry = postings.setdefault(word, {})
-        if entry.get(index, 0.0) < weight:
-            entry[index] = weight
 
     def search(
         self, query: str, *, ruleset: str | None = None, limit: int | None = None
@@ -111,34 +117,59 @@ class MoveIndex:
         tokens = query_words(query)
         if not tokens:
             hits = [Hit(i, 0.0) for i in range(len(self.items))]
-        else:
-            hits = self._rank(tokens)
-        if ruleset is not None:
-            hits = [h for h in hits if self.items[h.index].ruleset == ruleset]
-        return hits if limit is None else hits[:limit]
+            if ruleset is not None:
+                hits = [h for h in hits if self.items[h.index].ruleset == ruleset]
+            return hits if limit is None else hits[:limit]
+        return self._rank(tokens, ruleset, limit)
 
-    def _rank(self, tokens: list[str]) -> list[Hit]:
-        scores: dict[int, float] = {}
-        covered: dict[int, int] = {}
-        for token in tokens:
-            for index, score in self._token_scores(token).items():
-                scores[index] = scores.get(index, 0.0) + score
-                covered[index] = covered.get(index, 0) + 1
-        phrase = " ".join(tokens)
-        hits: list[Hit] = []
-        for index, score in scores.items():
-            if covered[index] == len(tokens):
-                score += 2.0
-            name = self._names[index]
-            if name == phrase:
-                score += 6.0
-            elif name.startswith(phrase):
-                score += 4.0
-            elif phrase in name:
-                score += 2.0
-            hits.append(Hit(index, score))
-        hits.sort(key=lambda h: (-h.score, self._names[h.index]))
-        return hits
+    def _rank(self, tokens: list[str], ruleset: str | None, limit: int | None) -> list[Hit]:
+        """The hits for `tokens`, best first: the sum of each token's score, +2 for matching
+        them all, and a bonus when the name is, starts with, or holds the phrase typed. Equal
+        scores go by name, then by the order the items were first matched."""
+        each = [self._token_scores(token) for token in tokens]
+        if len(each) == 1:
+            scores = {index: score + 2.0 for index, score in each[0].items()}
+        else:
+            scores = {}
+            for found in each:
+                for index, score in found.items():
+                    scores[index] = scores.get(index, 0.0) + score
+            for index in set(each[0]).intersection(*each[1:]):
+                scores[index] += 2.0
+        if ruleset is not None:
+            items = self.items
+            scores = {i: v for i, v in scores.items() if items[i].ruleset == ruleset}
+        for index, bonus in self._phrase_bonus(" ".join(tokens), scores):
+            scores[index] += bonus
+        rank = self._name_rank
+        order = [
+            (-score, rank[index], at, index) for at, (index, score) in enumerate(scores.items())
+        ]
+        best = sorted(order) if limit is None else heapq.nsmallest(limit, order)
+        return [Hit(index, -score) for score, _, _, index in best]
+
+    def _phrase_bonus(self, phrase: str, scores: dict[int, float]) -> Iterator[tuple[int, float]]:
+        """+6 for each scored item whose name is `phrase`, +4 when it starts with it, else +2
+        when it holds it."""
+        names = self._names
+        if len(scores) <= _FEW:
+            found: Iterable[int] = [i for i in scores if phrase in names[i]]
+        else:
+            found = self._holding(phrase)
+        for index in found:
+            if index not in scores:
+                continue
+            name = names[index]
+            yield index, 6.0 if name == phrase else 4.0 if name.startswith(phrase) else 2.0
+
+    def _holding(self, phrase: str) -> Iterator[int]:
+        """The items whose name holds `phrase`, in order, each once."""
+        blob, starts = self._blob, self._starts
+        at = blob.find(phrase)
+        while at != -1:
+            index = bisect_right(starts, at) - 1
+            yield index
+            at = blob.find(phrase, starts[index + 1])
 
     def _token_scores(self, token: str) -> dict[int, float]:
         cached = self._cache.get(token)
