@@ -32,6 +32,8 @@ from hearthroll.store.memo import Memo, code_key, key_of
 from hearthroll.store.toml_positions import locate, nearest
 
 _OWN = ("schema_version", "last_event")
+_ABSENT_WHEN_EMPTY = ("cooldowns", "efficacy")
+"""Sheet fields only some rulesets fill: left out of the file while empty."""
 
 RECENT_WINDOW = 40
 """The newest events the app keeps for its log, and the command line opens with too, so that
@@ -41,6 +43,10 @@ both keep (and start from) the same snapshot of a campaign."""
 def campaign_data(campaign: Campaign) -> dict[str, Any]:
     """The campaign as TOML-ready data."""
     data: dict[str, Any] = drop_none(shared().unstructure(campaign))
+    for sheet in data.get("characters", {}).values():
+        for key in _ABSENT_WHEN_EMPTY:
+            if not sheet.get(key):
+                sheet.pop(key, None)
     return data
 
 

@@ -221,6 +221,44 @@ def _check_move(
     for index, tag in enumerate(move.requires):
         if tag not in names.gear_tags:
             report.add(file, (*path, "requires", index), _unknown("gear tag", tag, names.gear_tags))
+    _check_maneuver(report, file, path, move, ruleset)
+
+
+def _check_maneuver(
+    report: _Report, file: RulesetFile, path: KeyPath, move: Move, ruleset: Ruleset
+) -> None:
+    """Cost, cooldown, efficacy and the foe keys: what the encounter reads (readings 33-40)."""
+    from hearthroll.core.games.encounter import FOE_TAGS, is_maneuver
+
+    if move.cost is not None and move.cost < 0:
+        report.add(file, (*path, "cost"), f"a cost is 0 or more, not {move.cost}")
+    if move.cost and ruleset.cost_meter is None:
+        report.add(
+            file,
+            (*path, "cost"),
+            f'ruleset {ruleset.id!r} has no cost_meter to pay from: add cost_meter = "stamina"',
+        )
+    if move.cooldown is not None and move.cooldown < 0:
+        report.add(
+            file, (*path, "cooldown"), f"a cooldown is 0 or more rounds, not {move.cooldown}"
+        )
+    if move.efficacy_check and ruleset.efficacy is None:
+        report.add(
+            file,
+            (*path, "efficacy_check"),
+            f"ruleset {ruleset.id!r} has no [rulesets.efficacy] to check against",
+        )
+    for key in ("foe_requires", "foe_refuses"):
+        for index, tag in enumerate(getattr(move, key)):
+            if tag not in FOE_TAGS:
+                report.add(file, (*path, key, index), _unknown("foe tag", tag, FOE_TAGS))
+    if is_maneuver(move) and move.roll.mechanic != "d20":
+        report.add(
+            file,
+            (*path, "roll", "mechanic"),
+            "a maneuver (cost, cooldown, efficacy_check, takes_turn...) rolls a d20: "
+            'set mechanic = "d20" and a target',
+        )
 
 
 def _check_bands(
@@ -361,6 +399,11 @@ def _check_gate(
         report.add(
             file, (*path, "if_gear_tag"), _unknown("gear tag", gate.if_gear_tag, names.gear_tags)
         )
+    if gate.if_foe_tag is not None:
+        from hearthroll.core.games.encounter import FOE_TAGS
+
+        if gate.if_foe_tag not in FOE_TAGS:
+            report.add(file, (*path, "if_foe_tag"), _unknown("foe tag", gate.if_foe_tag, FOE_TAGS))
 
 
 def _check_auto(

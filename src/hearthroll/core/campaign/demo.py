@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import attrs
 
-from hearthroll.core.campaign.state import Campaign, Steading, new_character, new_steading
+from hearthroll.core.campaign.state import (
+    Campaign,
+    Encounter,
+    Foe,
+    Steading,
+    new_character,
+    new_steading,
+)
 from hearthroll.core.errors import RuleError
 from hearthroll.core.rules.model import Ruleset
 
@@ -20,9 +27,12 @@ def _armor(ruleset: Ruleset, gear: tuple[str, ...]) -> int:
 
 
 def demo_campaign(ruleset: Ruleset, name: str = "Millbrook") -> Campaign:
-    """A small ready party and a steading: three characters of the house game."""
+    """A small ready party and a steading: three characters of the house game (or, for
+    maneuvers, three fighters facing two foes)."""
+    if ruleset.id == "maneuvers":
+        return _maneuvers_demo(ruleset, "The Ford" if name == "Millbrook" else name)
     if ruleset.id != "house":
-        raise RuleError(f"the demo party plays the house game, not {ruleset.id!r}")
+        raise RuleError(f"the demo party plays the house or maneuvers game, not {ruleset.id!r}")
     party = [
         ("Brannoc", "human", 2, ("weapon", "medium_armor", "shield", "adventuring_gear"), 3),
         ("Isolde", "ogre", 1, ("big_weapon", "light_armor"), 5),
@@ -45,4 +55,53 @@ def demo_campaign(ruleset: Ruleset, name: str = "Millbrook") -> Campaign:
         characters=characters,
         active="Brannoc",
         steading=steading if isinstance(steading, Steading) else None,
+    )
+
+
+def _maneuvers_demo(ruleset: Ruleset, name: str) -> Campaign:
+    """Three fighters with scores, stamina, gear and varied efficacy, against two foes."""
+    party = [
+        ("Brannoc", 14, 12, ("weapon", "shield"), {"kick": 85, "bash": 90, "rescue": 60}),
+        ("Isolde", 16, 10, ("two_handed_weapon",), {"kick": 50, "trip": 40, "disarm": 70}),
+        ("Wren", 10, 16, ("weapon",), {"kick": 80, "trip": 75, "disarm": 30, "rescue": 20}),
+    ]
+    gear_ids = {g.id for g in ruleset.gear}
+    moves = {m.id for m in ruleset.moves}
+    characters = {}
+    for who, strength, dex, gear, skill in party:
+        character = new_character(ruleset, who)
+        efficacy = {f"maneuvers_{k}": v for k, v in skill.items() if f"maneuvers_{k}" in moves}
+        characters[who] = attrs.evolve(
+            character,
+            stats={**character.stats, "str": strength, "dex": dex},
+            gear=tuple(g for g in gear if g in gear_ids),
+            efficacy=efficacy,
+        )
+    foes = {
+        "Bandit": Foe(
+            name="Bandit",
+            stats={"str": 12, "dex": 12},
+            meters={"health": 20},
+            maxima={"health": 20},
+            armor=1,
+            weapon="two_handed",
+            attacking="Brannoc",
+        ),
+        "Ogre": Foe(
+            name="Ogre",
+            stats={"str": 18, "dex": 8},
+            meters={"health": 40},
+            maxima={"health": 40},
+            armor=2,
+            weapon="one_handed",
+            huge=True,
+            attacking="Wren",
+        ),
+    }
+    return Campaign(
+        ruleset=ruleset.id,
+        name=name,
+        characters=characters,
+        active="Brannoc",
+        encounter=Encounter(foes=foes),
     )

@@ -25,6 +25,10 @@ UNDOABLE = frozenset(
         "plan",
         "damage",
         "join",
+        "foe",
+        "round",
+        "encounter",
+        "practice",
     }
 )
 

@@ -32,6 +32,8 @@ class Context:
     actor: Character | None
     inputs: Mapping[str, int | str] = attrs.field(factory=dict)
     match: bool = False
+    foe_tags: frozenset[str] = frozenset()
+    """What the target foe is (`weapon`, `two_handed`, `huge`...), in an encounter."""
 
 
 def gate_holds(gate: Gate, ctx: Context, ruleset: Ruleset) -> bool:
@@ -60,6 +62,8 @@ def gate_holds(gate: Gate, ctx: Context, ruleset: Ruleset) -> bool:
         if gate.if_gear_tag not in tags:
             return False
     if gate.if_match and not ctx.match:
+        return False
+    if gate.if_foe_tag is not None and gate.if_foe_tag not in ctx.foe_tags:
         return False
     return gate.if_chosen is None or gate.if_chosen in {str(v) for v in ctx.inputs.values()}
 

@@ -39,6 +39,12 @@ class Character:
     forward: int = 0
     """A bonus waiting for the character's next roll (+1 forward)."""
     notes: str = ""
+    cooldowns: dict[str, int] = attrs.field(factory=dict, converter=_frozen_dict)
+    """Rounds each maneuver still waits (maneuvers); absent when none waits."""
+    efficacy: dict[str, int] = attrs.field(factory=dict, converter=_frozen_dict)
+    """Skill with each maneuver, 0 to 100 (maneuvers); absent: the ruleset's start."""
+    breaking_point: int | None = None
+    """Health below which a blow makes the character flee (maneuvers); None: not set."""
 
 
 @attrs.frozen
@@ -116,6 +122,51 @@ class History:
 
 
 @attrs.frozen
+class Foe:
+    """Someone the party fights in an encounter: scores, health, armor, weapon and marks."""
+
+    name: str
+    stats: dict[str, int] = attrs.field(factory=dict, converter=_frozen_dict)
+    """Scores (Strength, Dexterity) as the ruleset names them."""
+    meters: dict[str, int] = attrs.field(factory=dict, converter=_frozen_dict)
+    """Health, as it stands."""
+    maxima: dict[str, int] = attrs.field(factory=dict, converter=_frozen_dict)
+    """Health it started with."""
+    armor: int = 0
+    weapon: str = "none"
+    """`none`, `one_handed` or `two_handed`."""
+    shield: bool = False
+    huge: bool = False
+    conditions: dict[str, int] = attrs.field(factory=dict, converter=_frozen_dict)
+    """Marks with the rounds they have left (0: until cleared): stunned, down, disarmed."""
+    attacking: str | None = None
+    """The character it is fighting, if any."""
+
+
+@attrs.frozen
+class Encounter:
+    """A fight in rounds: the foes, who has taken their turn, who has fled, the way out."""
+
+    round: int = 1
+    foes: dict[str, Foe] = attrs.field(factory=dict)
+    acted: dict[str, str] = attrs.field(factory=dict)
+    """This round's turns: each character who took one, and the move it was."""
+    fled: tuple[str, ...] = ()
+    """Characters who ran out of the fight."""
+    no_way_out: bool = False
+    """The place has no open way out: no one can flee or break off."""
+
+    def foe(self, name: str) -> Foe:
+        """The foe with this name (any case); KeyError when there is none."""
+        if name in self.foes:
+            return self.foes[name]
+        for key, foe in self.foes.items():
+            if key.lower() == name.lower():
+                return foe
+        raise KeyError(name)
+
+
+@attrs.frozen
 class Campaign:
     """Everything a campaign is between events."""
 
@@ -126,6 +177,8 @@ class Campaign:
     """The character the GM is looking at: moves are made as them unless said otherwise."""
     steading: Steading | None = None
     turn: TurnState = TurnState()
+    encounter: Encounter | None = None
+    """The fight under way (maneuvers); None outside one."""
     history: History = attrs.field(factory=lambda: History())
     """Bookkeeping of the event log: not part of any event's deltas."""
 

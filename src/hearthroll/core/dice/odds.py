@@ -53,6 +53,10 @@ class Odds:
         }
 
 
+EFFICACY_FAIL = "efficacy_fail"
+"""A d20 move that failed its efficacy check before its d20 was rolled."""
+
+
 def percent(p: Fraction) -> str:
     """A probability for display with one decimal: "51.8%".
 
@@ -363,12 +367,19 @@ def _action_odds(base: int, momentum: int, cap: int) -> Odds:
 
 
 def d20_odds(
-    *, modifier: int, target: int, nat20_succeeds: bool = False, fumble_faces: int = 1
+    *,
+    modifier: int,
+    target: int,
+    nat20_succeeds: bool = False,
+    fumble_faces: int = 1,
+    efficacy: int | None = None,
+    efficacy_die: int = 100,
 ) -> Odds:
     """Odds of d20 + `modifier` against `target`: a natural 1 is a `fumble`, else `hit` or `fail`.
 
     With `nat20_succeeds`, a natural 20 always hits; a miss on a die of 2 to `fumble_faces`
-    is a fumble too. Flags: `nat20`, `nat1`.
+    is a fumble too. With `efficacy`, the d20 is rolled only when d`efficacy_die` ≤ efficacy
+    comes first (reading 16); otherwise the band is `efficacy_fail`. Flags: `nat20`, `nat1`.
     """
     hits = fumbles = 0
     for die in range(1, 21):
@@ -378,13 +389,21 @@ def d20_odds(
             hits += 1
         elif die <= fumble_faces:
             fumbles += 1
+    if efficacy is None:
+        checked = Fraction(1)
+    else:
+        _check_range("the efficacy die's sides", efficacy_die, 1, MAX_TABLE_SIDES)
+        checked = Fraction(max(0, min(efficacy, efficacy_die)), efficacy_die)
+    bands: tuple[tuple[str, Fraction], ...] = (
+        (FUMBLE, checked * Fraction(fumbles, 20)),
+        (FAIL, checked * Fraction(20 - hits - fumbles, 20)),
+        (HIT, checked * Fraction(hits, 20)),
+    )
+    if efficacy is not None:
+        bands = ((EFFICACY_FAIL, 1 - checked), *bands)
     return Odds(
-        bands=(
-            (FUMBLE, Fraction(fumbles, 20)),
-            (FAIL, Fraction(20 - hits - fumbles, 20)),
-            (HIT, Fraction(hits, 20)),
-        ),
-        flags=(("nat20", Fraction(1, 20)), ("nat1", Fraction(1, 20))),
+        bands=bands,
+        flags=(("nat20", checked / 20), ("nat1", checked / 20)),
     )
 
 

@@ -87,6 +87,8 @@ def gate_words(gate: Gate) -> str:
         parts.append("on a match")
     if gate.if_chosen:
         parts.append(f"if {gate.if_chosen} was chosen")
+    if gate.if_foe_tag:
+        parts.append(f"against a {gate.if_foe_tag.replace('_', '-')} foe")
     return " and ".join(parts)
 
 

@@ -26,6 +26,9 @@ EffectKind = Literal[
     "waive",
     "follow",
     "use",
+    "flee",
+    "break_off",
+    "redirect",
 ]
 """Everything the engine knows how to apply."""
 
@@ -72,6 +75,8 @@ class Gate:
     """The action roll's two challenge dice matched."""
     if_chosen: str | None = None
     """One of the move's choice inputs was given this value."""
+    if_foe_tag: str | None = None
+    """The target foe has this tag (`weapon`, `one_handed`, `two_handed`, `shield`, `huge`)."""
 
 
 @attrs.frozen(kw_only=True)
@@ -116,7 +121,10 @@ class Effect(Gate):
     `heal` dice; `damage` dice ("" for the wielded weapon's), amount added, half;
     `forward` amount (to the subject's next roll); `bonus` amount (to the roll just made);
     `season` (advance one season); `waive` effect (the id of a move effect not to apply);
-    `follow` move (make that move next); `use` gear (mark off a use, or use it up).
+    `follow` move (make that move next; in an encounter a followed roll is made at once, on
+    the same foe, from the effect dice); `use` gear (mark off a use, or use it up);
+    `flee` (the mover leaves the encounter); `break_off` (the foe turns on another, or stops);
+    `redirect` (the foe turns from the friend it attacks onto the mover).
     """
 
     kind: EffectKind

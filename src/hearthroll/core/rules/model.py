@@ -184,6 +184,12 @@ class EfficacyRule:
     start: int = 0
     check_below: int = 80
     die: int = 100
+    practice_gain: int = 5
+    """What a session of practice adds (the GM may give another amount)."""
+    gain_on_use: int = 1
+    """What making the move in a fight adds."""
+    top: int = 100
+    """Efficacy never rises above this."""
 
 
 @attrs.frozen
@@ -263,8 +269,17 @@ class Move:
     cooldown: int | None = None
     """Turns to wait before the move can be made again."""
     requires: tuple[str, ...] = ()
-    """Gear tags the mover must carry."""
+    """Gear tags the mover must carry (a weapon in its pack does not count)."""
     efficacy_check: bool = False
+    """Below the ruleset's `check_below` efficacy, the move first needs d100 ≤ efficacy."""
+    takes_turn: bool = False
+    """The move is the character's turn in an encounter: one a round, against a foe."""
+    escape: bool = False
+    """A way out of a fight: refused where the encounter has no open way out or when held."""
+    foe_requires: tuple[str, ...] = ()
+    """Tags the target foe must have (`weapon`, `two_handed`, `shield`, `huge`)."""
+    foe_refuses: tuple[str, ...] = ()
+    """Tags that put the target foe out of the move's reach (Trip: `huge`)."""
 
     def band(self, band_id: str) -> BandText:
         """The band with this id."""

@@ -187,6 +187,12 @@ def _set_character(
         return attrs.evolve(character, forward=_number(path, value, -9, 9))
     if field == "notes":
         return attrs.evolve(character, notes=value)
+    if field == "breaking_point" and _fights(ruleset):
+        from hearthroll.core.games.encounter import set_breaking_point
+
+        word = value.strip().lower()
+        point = None if word in _FALSE - {"0"} or word == "none" else _number(path, value, 0, 999)
+        return set_breaking_point(ruleset, character, point)
     if field == "template":
         known = [t.id for t in ruleset.templates]
         if value not in known:
@@ -236,6 +242,7 @@ def _set_character(
         "forward",
         "notes",
         "template",
+        *(["breaking_point"] if _fights(ruleset) else []),
         *(m.id for m in ruleset.meters),
         *(f"max_{m.id}" for m in ruleset.meters),
         *(s.id for s in ruleset.stats),
@@ -245,6 +252,12 @@ def _set_character(
     raise RuleError(
         f"a {ruleset.name} character has no field {field!r}; fields: {', '.join(fields)}"
     )
+
+
+def _fights(ruleset: Ruleset) -> bool:
+    from hearthroll.core.verbs.fight import has_encounters
+
+    return has_encounters(ruleset)
 
 
 def _set_steading(state: Campaign, ruleset: Ruleset, field: str, value: str, path: str) -> Campaign:

@@ -35,7 +35,7 @@ from hearthroll.core.dice.mechanics import (
 )
 from hearthroll.core.dice.sources import DiceSource
 from hearthroll.core.errors import NotFound, RuleError, TurnError
-from hearthroll.core.games import pool_turn
+from hearthroll.core.games import encounter, pool_turn
 from hearthroll.core.rules.effects import Option, OptionList
 from hearthroll.core.rules.model import Move, Ruleset
 from hearthroll.core.rules.search import find_move, nearest
@@ -151,14 +151,29 @@ def make_move(
     inputs: Inputs | None = None,
     effect_dice: DiceSource | None = None,
     boost: int | None = None,
+    at: str | None = None,
 ) -> Outcome:
     """Make a move: roll it as its mechanic says, judge the band, apply what it does.
 
     `boost` spends 1 Preparation for +1 on that kept die (counted from 1) of a pool roll,
-    before the roll is judged (reading 8).
+    before the roll is judged (reading 8). A maneuver (a move with a cost, a cooldown, an
+    efficacy check or a turn in an encounter) is resolved by the encounter, against the foe
+    `at` names (readings 33-40).
     """
     move = find_move(ruleset.moves, wanted, where=f" in ruleset {ruleset.id!r}")
     character = find_character(state, actor) if state.characters else None
+    if encounter.is_maneuver(move):
+        if character is None:
+            raise RuleError(f"{move.name} is made by a character; the party is empty")
+        if boost is not None or picks or advantage or disadvantage:
+            raise RuleError(
+                f"{move.name} takes no --prep, --pick, --adv or --dis: its modifiers are its own"
+            )
+        from hearthroll.core.verbs.fight import maneuver
+
+        return maneuver(state, ruleset, move, character, dice, effect_dice or dice, at)
+    if at is not None:
+        raise RuleError(f"{move.name} is not made against a foe; drop --at")
     inputs = dict(inputs or {})
     _check_inputs(move, inputs)
     extra = effect_dice or dice
