@@ -20,6 +20,7 @@ from hearthroll.cli.common import (
 
 if TYPE_CHECKING:
     from hearthroll.core.campaign.events import Event, Outcome
+    from hearthroll.core.campaign.state import Character
     from hearthroll.core.dice.sources import DiceSource
     from hearthroll.core.rules.model import Catalog
     from hearthroll.store.campaigns import CampaignStore
@@ -38,6 +39,7 @@ def add_parsers(verbs: Any) -> None:
     move = _verb(verbs, "move", "make a move: roll it, judge it, apply it", run_move)
     move.add_argument("move", metavar="MOVE", help="the move's id or name, any case")
     move.add_argument("--as", dest="actor", metavar="NAME", help="the character making it")
+    move.add_argument("--at", metavar="FOE", help="the foe a maneuver is made against")
     add_edge(move)
     _dice(move)
     move.add_argument(
@@ -276,6 +278,7 @@ def run_move(args: argparse.Namespace) -> int:
             inputs=_inputs(args, store),
             effect_dice=effect,
             boost=args.prep,
+            at=args.at,
         )
         _finish(dice)
         return outcome
@@ -510,6 +513,7 @@ def state_json(store: CampaignStore) -> dict[str, object]:
             "conditions": dict(c.conditions),
             "forward": c.forward,
             "notes": c.notes,
+            **_fighter_json(store, c),
         }
         for c in state.characters.values()
     ]
@@ -531,7 +535,9 @@ def state_json(store: CampaignStore) -> dict[str, object]:
             ],
         }
     turn = state.turn
+    fights = _encounter_json(store)
     return {
+        **fights,
         "ruleset": state.ruleset,
         "name": state.name,
         "active": state.active,
@@ -549,6 +555,58 @@ def state_json(store: CampaignStore) -> dict[str, object]:
         "events": state.history.events,
         "can_undo": bool(state.history.undo),
         "can_redo": bool(state.history.redo),
+    }
+
+
+def _fighter_json(store: CampaignStore, character: Character) -> dict[str, object]:
+    """A character's cooldowns, efficacy and breaking point, where the ruleset fights."""
+    from hearthroll.core.verbs.fight import has_encounters
+
+    if not has_encounters(store.ruleset):
+        return {}
+    return {
+        "cooldowns": dict(character.cooldowns),
+        "efficacy": {
+            m.id: character.efficacy.get(m.id, store.ruleset.efficacy.start)
+            for m in store.ruleset.moves
+            if m.efficacy_check and store.ruleset.efficacy is not None
+        },
+        "breaking_point": character.breaking_point,
+    }
+
+
+def _encounter_json(store: CampaignStore) -> dict[str, object]:
+    """The encounter (None when no fight is on), where the ruleset fights."""
+    from hearthroll.core.verbs.fight import has_encounters
+
+    if not has_encounters(store.ruleset):
+        return {}
+    fight = store.state.encounter
+    if fight is None:
+        return {"encounter": None}
+    foes = [
+        {
+            "name": f.name,
+            **dict(f.stats),
+            "meters": dict(f.meters),
+            "maxima": dict(f.maxima),
+            "armor": f.armor,
+            "weapon": f.weapon,
+            "shield": f.shield,
+            "huge": f.huge,
+            "conditions": dict(f.conditions),
+            "attacking": f.attacking,
+        }
+        for f in fight.foes.values()
+    ]
+    return {
+        "encounter": {
+            "round": fight.round,
+            "foes": foes,
+            "acted": dict(fight.acted),
+            "fled": list(fight.fled),
+            "no_way_out": fight.no_way_out,
+        }
     }
 
 

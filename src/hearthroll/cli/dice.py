@@ -68,6 +68,12 @@ def add_parsers(verbs: Any) -> None:
     d20.add_argument("--mod", type=int, default=0, metavar="M")
     d20.add_argument("--target", type=int, required=True, metavar="T")
     d20.add_argument("--nat20", action="store_true", help="a natural 20 always succeeds")
+    d20.add_argument(
+        "--efficacy",
+        type=int,
+        metavar="E",
+        help="a d100 ≤ E is needed first (a maneuver below 80 efficacy)",
+    )
     add_json(d20)
     d20.set_defaults(run=_run_odds_d20)
 
@@ -211,5 +217,14 @@ def _run_odds_action(args: argparse.Namespace) -> int:
 def _run_odds_d20(args: argparse.Namespace) -> int:
     from hearthroll.core.dice.odds import d20_odds
 
-    odds = d20_odds(modifier=args.mod, target=args.target, nat20_succeeds=args.nat20)
-    return _print_odds(f"d20{args.mod:+d} against {args.target}", odds, args.json)
+    if args.efficacy is not None and not 0 <= args.efficacy <= 100:
+        from hearthroll.cli.common import UsageError
+
+        raise UsageError(f"--efficacy is 0 to 100, not {args.efficacy}")
+    odds = d20_odds(
+        modifier=args.mod, target=args.target, nat20_succeeds=args.nat20, efficacy=args.efficacy
+    )
+    title = f"d20{args.mod:+d} against {args.target}"
+    if args.efficacy is not None:
+        title += f", after d100 ≤ {args.efficacy}"
+    return _print_odds(title, odds, args.json)

@@ -1,0 +1,135 @@
+"""The encounter verbs: foe, round, encounter and practice. Each makes one event and saves."""
+
+from __future__ import annotations
+
+import argparse
+from typing import TYPE_CHECKING, Any
+
+from hearthroll.cli.campaign import _verb, _with_store
+from hearthroll.cli.common import UsageError
+
+if TYPE_CHECKING:
+    from hearthroll.core.campaign.events import Outcome
+    from hearthroll.store.campaigns import CampaignStore
+
+
+def add_parsers(verbs: Any) -> None:
+    """Add the encounter verbs to the command line."""
+    foe = _verb(
+        verbs, "foe", "add a foe to the encounter (opening it), drop it, or re-arm it", run_foe
+    )
+    foe.add_argument("name", metavar="NAME", help="the foe's name")
+    foe.add_argument("--str", dest="str_score", type=int, metavar="N", help="its Strength score")
+    foe.add_argument("--dex", dest="dex_score", type=int, metavar="N", help="its Dexterity score")
+    foe.add_argument("--health", type=int, metavar="N", help="its health")
+    foe.add_argument("--armor", type=int, default=0, metavar="N", help="its armor (default 0)")
+    foe.add_argument(
+        "--weapon", choices=("none", "one", "two"), default="none", help="what it wields"
+    )
+    foe.add_argument("--shield", action="store_true", help="it carries a shield")
+    foe.add_argument("--huge", action="store_true", help="too big to trip")
+    foe.add_argument("--attacking", metavar="NAME", help="the character it fights")
+    foe.add_argument("--stop", action="store_true", help="it stops attacking anyone")
+    foe.add_argument("--drop", action="store_true", help="it leaves the encounter")
+    foe.add_argument(
+        "--wield", action="store_true", help="a disarmed foe takes its weapon back (its turn)"
+    )
+
+    _verb(verbs, "round", "end the round: cooldowns and timed conditions tick", run_round)
+
+    fight = _verb(
+        verbs, "encounter", "end the encounter, or mark it with no way out", run_encounter
+    )
+    fight.add_argument("--end", action="store_true", help="the fight is over")
+    fight.add_argument("--no-way-out", action="store_true", help="no one can flee or break off")
+    fight.add_argument("--way-out", action="store_true", help="a way out opens again")
+
+    practice = _verb(verbs, "practice", "train a maneuver: efficacy + 5 (or --by N)", run_practice)
+    practice.add_argument("move", metavar="MOVE", help="the maneuver's id or name")
+    practice.add_argument("--as", dest="actor", metavar="NAME", help="the character training")
+    practice.add_argument("--by", type=int, metavar="N", help="another amount the GM gives")
+
+
+_WEAPONS = {"none": "none", "one": "one_handed", "two": "two_handed"}
+
+
+def run_foe(args: argparse.Namespace) -> int:
+    """Add, drop, re-arm or retarget a foe."""
+    from hearthroll.core.verbs import fight
+
+    def verb(store: CampaignStore) -> Outcome:
+        state = store.state
+        if args.drop:
+            return fight.drop_foe(state, args.name)
+        if args.wield:
+            return fight.wield(state, args.name)
+        known = state.encounter is not None and any(
+            n.lower() == args.name.lower() for n in state.encounter.foes
+        )
+        if known and (args.attacking or args.stop):
+            return fight.retarget(state, args.name, None if args.stop else args.attacking)
+        missing = [
+            flag
+            for flag, value in (
+                ("--str", args.str_score),
+                ("--dex", args.dex_score),
+                ("--health", args.health),
+            )
+            if value is None
+        ]
+        if missing:
+            raise UsageError(
+                f"a new foe needs {', '.join(missing)} (e.g. --str 14 --dex 12 --health 20)"
+            )
+        return fight.add_foe(
+            state,
+            store.ruleset,
+            args.name,
+            {"str": args.str_score, "dex": args.dex_score},
+            args.health,
+            armor=args.armor,
+            weapon=_WEAPONS[args.weapon],
+            shield=args.shield,
+            huge=args.huge,
+            attacking=args.attacking,
+        )
+
+    return _with_store(args, verb)
+
+
+def run_round(args: argparse.Namespace) -> int:
+    """End the round."""
+    from hearthroll.core.verbs.fight import end_round
+
+    return _with_store(args, lambda s: end_round(s.state, s.ruleset))
+
+
+def run_encounter(args: argparse.Namespace) -> int:
+    """End the encounter, or close or open its way out."""
+    from hearthroll.core.verbs import fight
+
+    chosen = [
+        f
+        for f, on in (
+            ("--end", args.end),
+            ("--no-way-out", args.no_way_out),
+            ("--way-out", args.way_out),
+        )
+        if on
+    ]
+    if len(chosen) != 1:
+        raise UsageError("give one of --end, --no-way-out or --way-out")
+
+    def verb(store: CampaignStore) -> Outcome:
+        if args.end:
+            return fight.end_encounter(store.state, store.ruleset)
+        return fight.no_way_out(store.state, args.no_way_out)
+
+    return _with_store(args, verb)
+
+
+def run_practice(args: argparse.Namespace) -> int:
+    """Practise a maneuver."""
+    from hearthroll.core.verbs.fight import practice
+
+    return _with_store(args, lambda s: practice(s.state, s.ruleset, args.move, args.actor, args.by))
