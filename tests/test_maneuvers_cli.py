@@ -1,0 +1,123 @@
+"""The encounter from the shell: foes, maneuvers, rounds, practice, odds, the saved file."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import tomllib
+from pathlib import Path
+
+from cli_run import run_cli
+
+
+def hearthroll(folder: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    """Run one `hearthroll` command in `folder`, as a person would."""
+    return run_cli(*args, cwd=folder)
+
+
+def state(folder: Path) -> dict[str, object]:
+    done = hearthroll(folder, "state", "mv.toml", "--json")
+    assert done.returncode == 0, done.stderr
+    data: dict[str, object] = json.loads(done.stdout)
+    return data
+
+
+def test_three_rounds_from_the_demo(tmp_path: Path) -> None:
+    assert (
+        hearthroll(tmp_path, "new", "mv.toml", "--ruleset", "maneuvers", "--demo").returncode == 0
+    )
+    kick = hearthroll(
+        tmp_path, "move", "mv.toml", "kick", "--as", "Brannoc", "--at", "Bandit",
+        "--dice", "15", "--effect-dice", "3",
+    )  # fmt: skip
+    assert kick.returncode == 0, kick.stderr
+    assert "(+1 Dex)" in kick.stdout
+    assert "Bandit takes 12 (armor 1 takes 1): health 20 → 8" in kick.stdout
+    data = state(tmp_path)
+    encounter = data["encounter"]
+    assert isinstance(encounter, dict)
+    assert encounter["round"] == 1
+    bandit = encounter["foes"][0]
+    assert bandit["name"] == "Bandit" and bandit["meters"] == {"health": 8}
+    assert bandit["str"] == 12 and bandit["weapon"] == "two_handed"
+    brannoc = data["characters"][0]  # type: ignore[index]
+    assert brannoc["cooldowns"] == {"maneuvers_kick": 1}
+    assert brannoc["efficacy"]["maneuvers_kick"] == 86
+
+    assert hearthroll(tmp_path, "round", "mv.toml").returncode == 0
+    again = hearthroll(tmp_path, "move", "mv.toml", "kick", "--as", "Brannoc", "--dice", "15")
+    assert again.returncode == 2
+    assert "Kick waits 1 more round" in again.stderr
+    bash = hearthroll(
+        tmp_path, "move", "mv.toml", "bash", "--as", "Brannoc", "--at", "Ogre",
+        "--dice", "12", "--effect-dice", "4,15",
+    )  # fmt: skip
+    assert bash.returncode == 0, bash.stderr
+    assert "Ogre: Stunned for 2 rounds" in bash.stdout
+    trip = hearthroll(
+        tmp_path, "move", "mv.toml", "trip", "--as", "Wren", "--at", "Ogre", "--dice", "5,15"
+    )
+    assert trip.returncode == 2 and "Ogre is huge" in trip.stderr
+    ended = hearthroll(tmp_path, "round", "mv.toml")
+    assert "Ogre: Stunned 2 → 1" in ended.stdout
+    ended = hearthroll(tmp_path, "round", "mv.toml")
+    assert "Ogre: Stunned clears" in ended.stdout
+    flee = hearthroll(
+        tmp_path, "move", "mv.toml", "flee", "--as", "Isolde", "--at", "Bandit", "--dice", "15"
+    )
+    assert "(−4 2 × Dex under theirs (10 vs 12))" in flee.stdout
+    assert "Isolde is out of the fight" in flee.stdout
+    for _ in range(6):
+        assert hearthroll(tmp_path, "undo", "mv.toml").returncode == 0
+    data = state(tmp_path)
+    assert data["encounter"]["round"] == 1  # type: ignore[index]
+    assert data["encounter"]["foes"][0]["meters"] == {"health": 20}  # type: ignore[index]
+
+
+def test_foe_verbs_and_practice(tmp_path: Path) -> None:
+    hearthroll(tmp_path, "new", "mv.toml", "--ruleset", "maneuvers")
+    hearthroll(tmp_path, "add", "mv.toml", "Ash")
+    missing = hearthroll(tmp_path, "foe", "mv.toml", "Wolf", "--str", "12")
+    assert missing.returncode == 2 and "--dex, --health" in missing.stderr
+    added = hearthroll(
+        tmp_path, "foe", "mv.toml", "Wolf", "--str", "12", "--dex", "14", "--health", "12",
+        "--armor", "1", "--weapon", "one", "--attacking", "ash",
+    )  # fmt: skip
+    assert added.returncode == 0, added.stderr
+    assert "the encounter opens: round 1" in added.stdout
+    foe = state(tmp_path)["encounter"]["foes"][0]  # type: ignore[index]
+    assert foe["attacking"] == "Ash" and foe["weapon"] == "one_handed" and foe["armor"] == 1
+    trained = hearthroll(tmp_path, "practice", "mv.toml", "kick", "--as", "Ash")
+    assert "Kick efficacy 0 → 5" in trained.stdout
+    trained = hearthroll(tmp_path, "practice", "mv.toml", "kick", "--as", "Ash", "--by", "20")
+    assert "Kick efficacy 5 → 25" in trained.stdout
+    closed = hearthroll(tmp_path, "encounter", "mv.toml", "--no-way-out")
+    assert closed.returncode == 0
+    flee = hearthroll(tmp_path, "move", "mv.toml", "flee", "--as", "Ash", "--dice", "20")
+    assert flee.returncode == 2 and "no way out" in flee.stderr
+    assert hearthroll(tmp_path, "foe", "mv.toml", "Wolf", "--drop").returncode == 0
+    assert hearthroll(tmp_path, "encounter", "mv.toml", "--end").returncode == 0
+    assert state(tmp_path)["encounter"] is None
+
+
+def test_odds_with_efficacy(tmp_path: Path) -> None:
+    done = hearthroll(
+        tmp_path, "odds", "d20", "--mod", "1", "--target", "9", "--efficacy", "50", "--json"
+    )
+    bands = json.loads(done.stdout)["bands"]
+    assert bands == {"efficacy_fail": "1/2", "fumble": "1/40", "fail": "3/20", "hit": "13/40"}
+
+
+def test_other_rulesets_keep_no_encounter_fields(tmp_path: Path) -> None:
+    hearthroll(tmp_path, "new", "h.toml", "--ruleset", "hack")
+    hearthroll(tmp_path, "add", "h.toml", "Ash")
+    saved = tomllib.loads((tmp_path / "h.toml").read_text())
+    sheet = saved["characters"]["Ash"]
+    assert "cooldowns" not in sheet and "efficacy" not in sheet and "breaking_point" not in sheet
+    assert "encounter" not in saved
+    data = json.loads(hearthroll(tmp_path, "state", "h.toml", "--json").stdout)
+    assert "encounter" not in data and "cooldowns" not in data["characters"][0]
+    refused = hearthroll(
+        tmp_path, "foe", "h.toml", "Wolf", "--str", "1", "--dex", "1", "--health", "3"
+    )
+    assert refused.returncode == 2 and "no encounters" in refused.stderr
