@@ -63,6 +63,8 @@ class MoveRequest:
     """Options picked before the roll (Rest's Medical Kit)."""
     boost: int | None = None
     """Preparation spent as the roll is made: the kept die (pool) or 1 (+1 to the roll)."""
+    at: str | None = None
+    """The foe a maneuver is made against (the encounter's target)."""
 
 
 @attrs.frozen
@@ -158,6 +160,7 @@ def preview_move(
         inputs=request.inputs,
         effect_dice=effects,
         boost=request.boost,
+        at=request.at,
     )
     if isinstance(dice, Typed):
         dice.finish()
@@ -188,6 +191,7 @@ def settle_move(
             inputs=request.inputs,
             effect_dice=effect,
             boost=request.boost,
+            at=request.at,
         ),
     )
 

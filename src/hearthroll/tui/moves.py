@@ -93,6 +93,7 @@ async def make_move_flow(table: TableScreen, choice: PaletteChoice) -> None:
         advantage=choice.advantage,
         disadvantage=choice.disadvantage,
         boost=1 if choice.prepared and not pool else None,
+        at=table.target_for(move),
     )
 
     def trial(wanted: MoveRequest) -> str | None:
@@ -202,6 +203,7 @@ async def _roll(
             picks=request.before,
             inputs=request.inputs,
             effect_dice=RandomDice(),
+            at=request.at,
         )
 
     needed = flow.dice_needed(count)

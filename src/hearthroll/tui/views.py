@@ -70,6 +70,11 @@ class SheetView(NamedTuple):
     conditions: tuple[str, ...]
     forward: int
     notes: str
+    scores: tuple[str, ...] = ()
+    """Score stats with their modifiers: `Str 14 (+2)`."""
+    maneuvers: tuple[tuple[str, int | None, int], ...] = ()
+    """Each maneuver: its name, the character's efficacy (None: none to check), rounds it waits."""
+    breaking_point: int | None = None
 
 
 class PlanView(NamedTuple):
@@ -209,13 +214,45 @@ def sheet_view(state: Campaign, ruleset: Ruleset, active: str | None) -> SheetVi
         load=sum(weights) if template is not None else None,
         load_max=load_max,
         gear=tuple(gear_items[g].name if g in gear_items else g for g in c.gear),
-        stats=tuple((s.name, c.stats[s.id]) for s in ruleset.stats if s.id in c.stats),
+        stats=tuple(
+            (s.name, c.stats[s.id])
+            for s in ruleset.stats
+            if s.id in c.stats and s.modifier != "score"
+        ),
         holds=tuple((names.get(k, k), v) for k, v in c.holds.items()),
         conditions=tuple(
             conditions.get(k, k) + (f" ({v} rounds)" if v else "") for k, v in c.conditions.items()
         ),
         forward=c.forward,
         notes=c.notes,
+        scores=_scores(ruleset, c),
+        maneuvers=_maneuvers(ruleset, c),
+        breaking_point=c.breaking_point,
+    )
+
+
+def _scores(ruleset: Ruleset, character: Character) -> tuple[str, ...]:
+    from hearthroll.core.games.encounter import modifier, signed
+
+    found = []
+    for stat in ruleset.stats:
+        if stat.id in character.stats and stat.modifier == "score":
+            score = character.stats[stat.id]
+            found.append(f"{stat.name[:3]} {score} ({signed(modifier(ruleset, stat.id, score))})")
+    return tuple(found)
+
+
+def _maneuvers(ruleset: Ruleset, character: Character) -> tuple[tuple[str, int | None, int], ...]:
+    from hearthroll.core.games.encounter import efficacy_of, needs_encounter
+
+    return tuple(
+        (
+            m.name,
+            efficacy_of(ruleset, character, m) if m.efficacy_check and ruleset.efficacy else None,
+            character.cooldowns.get(m.id, 0),
+        )
+        for m in ruleset.moves
+        if needs_encounter(m)
     )
 
 
@@ -371,15 +408,133 @@ def _turn_line(state: Campaign, ruleset: Ruleset, actor: str | None) -> str:
 
 
 def tray_view(
-    state: Campaign, ruleset: Ruleset, active: str | None, events: Sequence[Event]
+    state: Campaign,
+    ruleset: Ruleset,
+    active: str | None,
+    events: Sequence[Event],
+    target: str | None = None,
 ) -> TrayView:
-    """The turn, the last roll, the next actions and the odds of the next push."""
+    """The turn, the last roll, the next actions and the odds of the next push (in a fight:
+    the chance to land each ready maneuver against the target)."""
     last = last_roll(events)
     pending = state.turn.status == "bust_pending"
+    actions = _actions(state, ruleset, active)
+    odds = None if pending else push_odds(state, ruleset, active)
+    if state.encounter is not None:
+        round_no = state.encounter.round
+        actions = (*actions, ("f", "add a foe"), ("N", f"end round {round_no}"))
+        odds = chances(state, ruleset, active, target)
     return TrayView(
         pool=_pool(ruleset),
         turn=_turn_line(state, ruleset, active),
         roll=roll_view(last, ruleset) if last is not None else None,
-        actions=_actions(state, ruleset, active),
-        odds=None if pending else push_odds(state, ruleset, active),
+        actions=actions,
+        odds=odds,
     )
+
+
+# --- the encounter (maneuvers) ------------------------------------------------------------
+
+
+class FoeLine(NamedTuple):
+    """One foe in the encounter pane."""
+
+    name: str
+    health: int
+    max_health: int
+    armor: int
+    weapon: str
+    marks: tuple[str, ...]
+    attacking: str | None
+    stunned: bool
+    target: bool
+
+
+class EncounterView(NamedTuple):
+    """The fight: its round, its foes (the target marked), who has acted or fled."""
+
+    round: int
+    foes: tuple[FoeLine, ...]
+    acted: tuple[str, ...]
+    fled: tuple[str, ...]
+    no_way_out: bool
+
+
+def target_foe(state: Campaign, wanted: str | None) -> str | None:
+    """The foe the table aims at: the one picked if still there, else the first."""
+    fight = state.encounter
+    if fight is None or not fight.foes:
+        return None
+    return wanted if wanted in fight.foes else next(iter(fight.foes))
+
+
+def encounter_view(state: Campaign, ruleset: Ruleset, target: str | None) -> EncounterView | None:
+    """The encounter pane's snapshot; None outside a fight."""
+    from hearthroll.core.games.encounter import DISARMED, HEALTH
+
+    fight = state.encounter
+    if fight is None:
+        return None
+    names = {c.id: c.name for c in ruleset.conditions}
+    aimed = target_foe(state, target)
+    foes = []
+    for foe in fight.foes.values():
+        weapon = foe.weapon.replace("_", "-") if foe.weapon != "none" else "bare-handed"
+        if DISARMED in foe.conditions:
+            weapon = f"{weapon} (in its pack)"
+        marks = tuple(
+            names.get(k, k) + (f" {v}" if v else "")
+            for k, v in foe.conditions.items()
+            if k != DISARMED
+        )
+        foes.append(
+            FoeLine(
+                name=foe.name,
+                health=foe.meters.get(HEALTH, 0),
+                max_health=foe.maxima.get(HEALTH, 0),
+                armor=foe.armor,
+                weapon=weapon
+                + (" + shield" if foe.shield else "")
+                + (" · huge" if foe.huge else ""),
+                marks=marks,
+                attacking=foe.attacking,
+                stunned="stunned" in foe.conditions,
+                target=foe.name == aimed,
+            )
+        )
+    return EncounterView(
+        round=fight.round,
+        foes=tuple(foes),
+        acted=tuple(fight.acted),
+        fled=fight.fled,
+        no_way_out=fight.no_way_out,
+    )
+
+
+def chances(state: Campaign, ruleset: Ruleset, actor: str | None, target: str | None) -> str | None:
+    """ "kick 45% · trip 30% · flee 55%": the active character's ready maneuvers against the
+    target, each with its exact chance to land; None outside a fight."""
+    from hearthroll.core.dice.odds import percent
+    from hearthroll.core.errors import HearthrollError
+    from hearthroll.core.games import encounter
+
+    fight = state.encounter
+    if fight is None or actor not in state.characters:
+        return None
+    character = state.characters[actor]
+    aimed = target_foe(state, target)
+    foe = fight.foes.get(aimed) if aimed else None
+    found = []
+    for move in ruleset.moves:
+        if not encounter.needs_encounter(move) or move.roll.mechanic != "d20":
+            continue
+        try:
+            if encounter.refusal(state, ruleset, move, character, foe) is not None:
+                continue
+            odds = encounter.chance(ruleset, move, character, foe)
+        except HearthrollError:
+            continue
+        found.append(f"{move.name.lower()} {percent(odds)}")
+    if not found:
+        return f"{actor}: no maneuver ready" + (f" against {aimed}" if aimed else "")
+    return " · ".join(found) + (f"  (against {aimed})" if aimed else "")

@@ -22,12 +22,14 @@ from hearthroll.tui.messages import EventChosen, SaveChanged
 from hearthroll.tui.saver import SaveStatus
 from hearthroll.tui.widgets.character_sheet import CharacterSheet
 from hearthroll.tui.widgets.dice_tray import DiceTray
+from hearthroll.tui.widgets.encounter_pane import EncounterPane
 from hearthroll.tui.widgets.move_log import MoveLog
 from hearthroll.tui.widgets.party_bar import PartyBar
 from hearthroll.tui.widgets.status_line import StatusLine
 from hearthroll.tui.widgets.steading_sheet import SteadingSheet
 
 if TYPE_CHECKING:
+    from hearthroll.core.rules.model import Move
     from hearthroll.tui.flow import DiceFactory
     from hearthroll.tui.screens.palette import PaletteChoice
 
@@ -59,6 +61,10 @@ class TableScreen(Screen[None]):
         Binding("m", "new_plan", "Make a Plan", show=False, priority=True),
         Binding("k", "plans", "Tick plans", show=False, priority=True),
         Binding("c", "campaigns", "Campaigns", show=False, priority=True),
+        Binding("f", "add_foe", "Add foe", priority=True),
+        Binding("N", "end_round", "End round", priority=True),
+        Binding("right", "aim(1)", "Next foe", show=False, priority=True),
+        Binding("left", "aim(-1)", "Previous foe", show=False, priority=True),
         Binding("tab", "cycle(1)", "Next character", show=False, priority=True),
         Binding("shift+tab", "cycle(-1)", "Previous character", show=False, priority=True),
         *(
@@ -77,6 +83,8 @@ class TableScreen(Screen[None]):
         self._reading_older = False
         self.active: str | None = live.state.active or next(iter(live.state.characters), None)
         self._save_status = SaveStatus()
+        self.target: str | None = None
+        """The foe the table aims maneuvers at (←/→ picks another)."""
 
     # --- layout and snapshots -------------------------------------------------------------
 
@@ -87,6 +95,7 @@ class TableScreen(Screen[None]):
             with Vertical(id="left"):
                 yield CharacterSheet(id="sheet", classes="pane")
                 yield SteadingSheet(id="steading", classes="pane")
+                yield EncounterPane(id="encounter", classes="pane")
             with Vertical(id="right"):
                 yield DiceTray(id="tray", classes="pane")
                 yield MoveLog(id="log", classes="pane")
@@ -158,7 +167,11 @@ class TableScreen(Screen[None]):
         self.query_one(PartyBar).view = views.party_view(state, ruleset, self.active)
         self.query_one(CharacterSheet).view = views.sheet_view(state, ruleset, self.active)
         self.query_one(SteadingSheet).view = views.steading_view(state, ruleset)
-        self.query_one(DiceTray).view = views.tray_view(state, ruleset, self.active, events)
+        self.target = views.target_foe(state, self.target)
+        self.query_one(EncounterPane).view = views.encounter_view(state, ruleset, self.target)
+        self.query_one(DiceTray).view = views.tray_view(
+            state, ruleset, self.active, events, self.target
+        )
         if self._log_shown:
             self.query_one(MoveLog).view = views.log_view(events)
         self.refresh_bindings()
@@ -177,6 +190,13 @@ class TableScreen(Screen[None]):
             return turn.actor is not None and turn.status == "open" and turn.pushes > 0
         if action == "push":
             return pool and not pending
+        if action in ("add_foe", "end_round", "aim"):
+            from hearthroll.core.verbs.fight import has_encounters
+
+            if action == "add_foe":
+                return has_encounters(self.live.ruleset)
+            fight = self.live.state.encounter
+            return fight is not None and (action == "end_round" or len(fight.foes) > 1)
         if action == "level_up":
             character = self.live.state.characters.get(self.active or "")
             return character is not None and views.ready_to_level(self.live.ruleset, character)
@@ -318,6 +338,46 @@ class TableScreen(Screen[None]):
         from hearthroll.tui.moves import prep_flow
 
         prep_flow(self)
+
+    # --- the encounter ------------------------------------------------------------------------
+
+    def target_for(self, move: Move) -> str | None:
+        """The foe a maneuver is made against: the table's target, for a move that needs one."""
+        from hearthroll.core.games.encounter import needs_encounter
+
+        return self.target if needs_encounter(move) else None
+
+    def action_aim(self, step: int) -> None:
+        """Aim at the next (or previous) foe."""
+        fight = self.live.state.encounter
+        if fight is None or not fight.foes:
+            return
+        names = list(fight.foes)
+        index = names.index(self.target) if self.target in names else -1
+        self.target = names[(index + step) % len(names)]
+        self.refresh_view()
+
+    def action_end_round(self) -> None:
+        """End the round: cooldowns and timed conditions tick."""
+        from hearthroll.core.verbs import fight
+
+        self.run_verb(lambda: fight.end_round(self.live.state, self.live.ruleset))
+
+    def action_add_foe(self) -> None:
+        """A foe joins the encounter: NAME STR DEX HEALTH [armor N] [one|two] [shield] [huge]."""
+        from hearthroll.tui.foes import FOE_HINT, add_foe_verb
+        from hearthroll.tui.screens.prompt import LinePrompt
+
+        def check(text: str) -> str | None:
+            def verb() -> Outcome:
+                return add_foe_verb(self.live.state, self.live.ruleset, text, self.active)
+
+            error = self.attempt(verb)
+            if error is None:
+                self.target = views.target_foe(self.live.state, self.target)
+            return error
+
+        self.app.push_screen(LinePrompt("A foe joins the fight", check, placeholder=FOE_HINT))
 
     # --- sheets -----------------------------------------------------------------------------
 

@@ -37,6 +37,12 @@ def _line(label: str, value: str | Text) -> Text:
     return Text.assemble((f"{label} ", "dim"), value)
 
 
+def _maneuver(name: str, efficacy: int | None, waits: int) -> str:
+    """`Kick 85 ready`, `Bash 90 waits 2` (rounds)."""
+    skill = f" {efficacy}" if efficacy is not None else ""
+    return f"{name}{skill} {f'waits {waits}' if waits else 'ready'}"
+
+
 def render_sheet(view: SheetView | None) -> Text:
     """The sheet's text."""
     if view is None:
@@ -57,8 +63,13 @@ def render_sheet(view: SheetView | None) -> Text:
     lines.append(Text(" · ".join(body)))
     carry = [f"load {view.load}/{view.load_max}"] if view.load_max is not None else []
     carry += [f"{n} {v:+d}" for n, v in view.stats]
+    carry += list(view.scores)
     if carry:
         lines.append(Text(" · ".join(carry)))
+    if view.breaking_point is not None:
+        lines.append(_line("breaking point", str(view.breaking_point)))
+    if view.maneuvers:
+        lines.append(Text("\n".join(_maneuver(*m) for m in view.maneuvers)))
     lines.append(_line("gear", ", ".join(view.gear) or "—"))
     lines.append(_line("holds", "  ".join(f"{n} {v}" for n, v in view.holds) or "—"))
     if view.conditions:

@@ -14,6 +14,9 @@ class SteadingSheet(Static):
 
     view: reactive[SteadingView | None] = reactive(None, init=False)
 
+    def on_mount(self) -> None:
+        self.watch_view(self.view)  # hidden from the start where the campaign has none
+
     def watch_view(self, view: SteadingView | None) -> None:
         self.border_title = view.name if view else "steading"
         self.display = view is not None

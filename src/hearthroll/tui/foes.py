@@ -1,0 +1,48 @@
+"""The add-foe prompt's one line read into the encounter verb's arguments."""
+
+from __future__ import annotations
+
+from hearthroll.core.campaign.events import Outcome
+from hearthroll.core.campaign.state import Campaign
+from hearthroll.core.errors import RuleError
+from hearthroll.core.rules.model import Ruleset
+
+FOE_HINT = "Bandit 12 12 20 armor 1 two shield huge (name, Str, Dex, health, then any)"
+_WEAPONS = {"one": "one_handed", "two": "two_handed", "none": "none"}
+
+
+def add_foe_verb(state: Campaign, ruleset: Ruleset, text: str, attacking: str | None) -> Outcome:
+    """`NAME STR DEX HEALTH [armor N] [one|two] [shield] [huge]`: the foe attacks `attacking`."""
+    from hearthroll.core.verbs.fight import add_foe
+
+    words = text.split()
+    numbers = [i for i, w in enumerate(words) if w.lstrip("-").isdigit()]
+    if len(numbers) < 3 or numbers[0] == 0:
+        raise RuleError(f"give the foe as {FOE_HINT}")
+    first = numbers[0]
+    name = " ".join(words[:first])
+    strength, dex, health = (int(w) for w in words[first : first + 3])
+    rest = [w.lower() for w in words[first + 3 :]]
+    armor = 0
+    if "armor" in rest:
+        at = rest.index("armor")
+        if at + 1 >= len(rest) or not rest[at + 1].isdigit():
+            raise RuleError("armor takes a number: armor 1")
+        armor = int(rest[at + 1])
+        del rest[at : at + 2]
+    weapon = next((_WEAPONS[w] for w in rest if w in _WEAPONS), "none")
+    unknown = [w for w in rest if w not in (*_WEAPONS, "shield", "huge")]
+    if unknown:
+        raise RuleError(f"a foe has no {unknown[0]!r}; give armor N, one, two, shield, huge")
+    return add_foe(
+        state,
+        ruleset,
+        name,
+        {"str": strength, "dex": dex},
+        health,
+        armor=armor,
+        weapon=weapon,
+        shield="shield" in rest,
+        huge="huge" in rest,
+        attacking=attacking,
+    )

@@ -1,0 +1,125 @@
+"""The encounter at the keyboard: the pane, the target, a maneuver from the palette, a refusal
+in place, adding a foe, ending rounds; and the same fight in a real terminal."""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+
+from hearthroll.core.campaign.demo import demo_campaign
+from hearthroll.store.campaigns import CampaignStore
+from hearthroll.store.rulesets import load_catalog
+from hearthroll.tui import build
+from hearthroll.tui.app import HearthrollApp
+from hearthroll.tui.screens.table import TableScreen
+from test_tui_helpers import scripted, settle, shown, type_into
+from test_tui_tmux import TIMEOUT, Terminal, command
+
+SIZE = (110, 36)
+CATALOG = load_catalog(with_user=False)
+
+
+def ford(tmp_path: Path, faces: list[int]) -> HearthrollApp:
+    """The app on the maneuvers demo, with scripted dice."""
+    campaign = tmp_path / "ford.toml"
+    with CampaignStore.create(campaign, demo_campaign(CATALOG.ruleset("maneuvers")), CATALOG):
+        pass
+    return build(campaign, data_dir=tmp_path / "data", dice=scripted(faces))
+
+
+async def test_the_encounter_pane_and_the_sheet(tmp_path: Path) -> None:
+    app = ford(tmp_path, [])
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        pane = shown(app, "#encounter")
+        assert "▶ Bandit" in pane and "20/20" in pane and "attacking Brannoc" in pane
+        assert "huge" in pane
+        sheet = shown(app, "#sheet")
+        assert "Str 14 (+2) · Dex 12 (+1)" in sheet
+        assert "Kick 85 ready" in sheet and "Stamina 60/60" in sheet
+        assert "kick 65.0%" in shown(app, "#tray-next")  # d20 + 1 ≥ 9, no efficacy check
+        await pilot.press("right")
+        await settle(pilot, app)
+        assert "▶ Ogre" in shown(app, "#encounter")
+        assert "against Ogre" in shown(app, "#tray-next")
+
+
+async def test_a_kick_from_the_palette_lands_on_the_target(tmp_path: Path) -> None:
+    app = ford(tmp_path, [15, 3])  # the d20, then the 1d4
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        await pilot.press("slash", *"kick", "enter")
+        await settle(pilot, app)
+        assert isinstance(app.screen, TableScreen)
+        assert "12/20" not in shown(app, "#encounter")
+        assert "8/20" in shown(app, "#encounter")
+        assert "Kick 86 waits 1" in shown(app, "#sheet")
+        assert app.live is not None
+        assert app.live.state.characters["Brannoc"].meters["stamina"] == 50
+        await pilot.press("N")
+        await settle(pilot, app)
+        assert "round 2" in str(app.screen.query_one("#encounter").border_title)
+        await pilot.press("slash", *"kick", "enter")
+        await settle(pilot, app)
+        assert app.live.state.history.events == 2  # refused: nothing committed
+        await pilot.press("u", "u")
+        await settle(pilot, app)
+        assert "20/20" in shown(app, "#encounter")
+
+
+async def test_adding_a_foe_with_f_refuses_bad_lines_in_place(tmp_path: Path) -> None:
+    app = ford(tmp_path, [])
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        await pilot.press("f")
+        await settle(pilot, app)
+        await type_into(pilot, "#line", "Wolf 12")
+        await pilot.press("enter")
+        await settle(pilot, app)
+        assert not isinstance(app.screen, TableScreen)
+        assert "give the foe as" in shown(app, "#error")
+        await type_into(pilot, "#line", "Wolf 12 14 12 armor 1 one")
+        await pilot.press("enter")
+        await settle(pilot, app)
+        assert isinstance(app.screen, TableScreen)
+        assert "Wolf" in shown(app, "#encounter")
+        assert app.live is not None and app.live.state.encounter is not None
+        assert app.live.state.encounter.foes["Wolf"].armor == 1
+
+
+def test_a_fight_in_a_real_terminal(tmp_path: Path) -> None:
+    campaign = tmp_path / "ford.toml"
+    with CampaignStore.create(campaign, demo_campaign(CATALOG.ruleset("maneuvers")), CATALOG):
+        pass
+    done = tmp_path / "exit-status"
+    env = {"HEARTHROLL_DATA_DIR": str(tmp_path / "data"), "TERM": "xterm-256color"}
+    for key in ("PATH", "HOME", "LANG", "LC_ALL"):
+        if key in os.environ:
+            env[key] = os.environ[key]
+    terminal = Terminal(command(campaign), env, done)
+    try:
+        terminal.wait_for("Bandit")
+        terminal.keys("/", "k", "i", "c", "k", "F4", "Enter")
+        terminal.wait_for("faces of real dice")
+        terminal.keys("15", "Enter")
+        terminal.wait_for("LANDS")
+        terminal.keys("N")
+        terminal.wait_for("round 2")
+        terminal.keys("3")  # Wren
+        terminal.keys("/", "f", "l", "e", "e", "F4", "Enter")
+        terminal.wait_for("faces of real dice")
+        terminal.keys("11", "Enter")
+        terminal.wait_for("out of the fight")
+        terminal.keys("q")
+        deadline = time.monotonic() + TIMEOUT
+        while not done.exists() and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert done.exists(), terminal.screen()
+        assert done.read_text().strip() == "0"
+    finally:
+        terminal.close()
+    with CampaignStore.open(campaign, CATALOG) as store:
+        fight = store.state.encounter
+        assert fight is not None and fight.round == 2 and fight.fled == ("Wren",)
+        assert store.state.encounter.foes["Bandit"].meters["health"] < 20  # type: ignore[union-attr]
