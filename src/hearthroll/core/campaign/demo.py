@@ -32,7 +32,7 @@ def demo_campaign(ruleset: Ruleset, name: str = "Millbrook") -> Campaign:
     if ruleset.id == "maneuvers":
         return _maneuvers_demo(ruleset, "The Ford" if name == "Millbrook" else name)
     if ruleset.id != "house":
-        raise RuleError(f"the demo party plays the house or maneuvers game, not {ruleset.id!r}")
+        raise RuleError(f"the demo party plays the house game (or maneuvers), not {ruleset.id!r}")
     party = [
         ("Brannoc", "human", 2, ("weapon", "medium_armor", "shield", "adventuring_gear"), 3),
         ("Isolde", "ogre", 1, ("big_weapon", "light_armor"), 5),
