@@ -174,6 +174,8 @@ def test_torn_event_cut_mid_block_is_dropped_and_the_file_cut_back(tmp_path: Pat
     assert reopened.last_seq == 5
     assert reopened.dropped_bytes == len(block) // 2
     assert segment.read_bytes() == good
+    assert reopened.quarantined == folder / "00000001.toml.torn-1"
+    assert reopened.quarantined.read_bytes() == block[: len(block) // 2]
     assert [e["n"] for e in reopened.events_after(0)] == [1, 2, 3, 4, 5]
     assert reopened.append(event(6)) == 6
     assert segment.read_bytes() == good + block
@@ -214,7 +216,7 @@ def test_torn_first_event_of_a_new_segment_leaves_it_empty_and_reused(tmp_path: 
     assert newest.read_bytes() == b""
     assert [e["n"] for e in reopened.last(2)] == [2, 3]
     assert reopened.append(event(4)) == 4
-    assert sorted(os.listdir(folder)) == ["00000001.toml", "00000004.toml"]
+    assert sorted(os.listdir(folder)) == ["00000001.toml", "00000004.toml", "00000004.toml.torn-1"]
 
 
 def test_damaged_middle_event_is_an_error_naming_file_and_line(tmp_path: Path) -> None:

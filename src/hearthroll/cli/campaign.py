@@ -192,6 +192,14 @@ def _open(args: argparse.Namespace) -> CampaignStore:
     return CampaignStore.open(args.file, _catalog(args), recent=RECENT_WINDOW, memo=memo())
 
 
+def _read(args: argparse.Namespace) -> CampaignStore:
+    """The campaign named on the command line, read for a verb that only looks: no byte is
+    written and no lock taken (the snapshot is used, never kept)."""
+    from hearthroll.store.campaigns import RECENT_WINDOW, CampaignStore
+
+    return CampaignStore.read(args.file, _catalog(args), recent=RECENT_WINDOW, memo=memo())
+
+
 def _source(text: str | None, seed: int | None) -> DiceSource:
     from hearthroll.core.dice.sources import RandomDice, TypedDice, parse_faces
 
@@ -414,7 +422,7 @@ def run_redo(args: argparse.Namespace) -> int:
 
 def run_state(args: argparse.Namespace) -> int:
     """Print the campaign."""
-    with _open(args) as store:
+    with _read(args) as store:
         if args.json:
             print_json(state_json(store))
         else:
@@ -428,9 +436,7 @@ def run_log(args: argparse.Namespace) -> int:
     """Print the log."""
     from hearthroll.cli.recap import markdown_recap
     from hearthroll.core.campaign.events import summary
-    from hearthroll.store.campaigns import CampaignStore
-
-    with CampaignStore.open(args.file, _catalog(args)) as store:
+    with _read(args) as store:
         events = list(store.events())
         if args.last:
             events = events[-args.last :]

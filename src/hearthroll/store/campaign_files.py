@@ -25,7 +25,7 @@ import tomli_w
 
 from hearthroll.store.atomic import atomic_write, clean_orphans, os_reason
 from hearthroll.store.errors import StateWriteError, StoreError
-from hearthroll.store.journal import DEFAULT_SEGMENT_SIZE, Journal
+from hearthroll.store.journal import DEFAULT_SEGMENT_SIZE, Journal, JournalReader
 
 SCHEMA_VERSION = 1
 """The campaign file format this hearthroll writes."""
@@ -59,7 +59,9 @@ class CampaignFiles:
     one thread at a time.
     """
 
-    def __init__(self, path: Path, journal: Journal, lock: filelock.BaseFileLock) -> None:
+    def __init__(
+        self, path: Path, journal: JournalReader, lock: filelock.BaseFileLock | None
+    ) -> None:
         self.path = path
         self.journal = journal
         self._lock: filelock.BaseFileLock | None = lock
@@ -95,24 +97,59 @@ class CampaignFiles:
                     f"there is no campaign at {path}. Check the name and the folder, or create "
                     "a new campaign there."
                 )
-            data = read_state_bytes(path)
-            state, old_version = migrate(parse_state(path, data), path, migrations)
-            journal = Journal(journal_folder(path), segment_size)
-            last_event = state["last_event"]
-            if journal.last_seq < last_event:
-                raise StoreError(
-                    f"{path}: last_event: the state includes events up to {last_event}, but the "
-                    f"journal {journal.folder} ends at event {journal.last_seq}. Restore the "
-                    "journal folder from a backup."
-                )
-            files = cls(path, journal, lock)
-            files.state = state
-            files.state_digest = digest(data)
-            files.pending = journal.events_after(last_event)
-            files.migrated_from = old_version
+            files = cls._read(path, segment_size, migrations, Journal, lock)
         except BaseException:
             lock.release()
             raise
+        return files
+
+    @classmethod
+    def read(
+        cls,
+        path: Path,
+        *,
+        segment_size: int = DEFAULT_SEGMENT_SIZE,
+        migrations: Mapping[int, Migration] | None = None,
+    ) -> Self:
+        """Read the campaign at `path` without writing a byte or taking the lock.
+
+        It works while another process holds the campaign open, and on a full disk: a torn last
+        event is ignored, not cut, and the events the state has not caught up on are handed
+        back in `pending` for the caller to replay in memory. Saving is refused.
+        """
+        if not path.exists():
+            raise StoreError(
+                f"there is no campaign at {path}. Check the name and the folder, or create "
+                "a new campaign there."
+            )
+        return cls._read(path, segment_size, migrations, JournalReader, None)
+
+    @classmethod
+    def _read(
+        cls,
+        path: Path,
+        segment_size: int,
+        migrations: Mapping[int, Migration] | None,
+        kind: type[JournalReader],
+        lock: filelock.BaseFileLock | None,
+    ) -> Self:
+        # The state is read before the journal: a writer appends to the journal before it
+        # replaces the state, so the journal read after it is never behind it.
+        data = read_state_bytes(path)
+        state, old_version = migrate(parse_state(path, data), path, migrations)
+        last_event = state["last_event"]
+        journal = kind(journal_folder(path), segment_size, acknowledged=last_event)
+        if journal.last_seq < last_event:
+            raise StoreError(
+                f"{path}: last_event: the state includes events up to {last_event}, but the "
+                f"journal {journal.folder} ends at event {journal.last_seq}. Restore the "
+                "journal folder from a backup."
+            )
+        files = cls(path, journal, lock)
+        files.state = state
+        files.state_digest = digest(data)
+        files.pending = journal.events_after(last_event)
+        files.migrated_from = old_version
         return files
 
     @classmethod
@@ -163,11 +200,10 @@ class CampaignFiles:
         could not be replaced, the event is safe and the state catches up at the next save or
         open (`StateWriteError`, a `StoreError`): do not save that event again.
         """
-        if self._lock is None:
-            raise StoreError(f"{self.path} was closed; open it again to save.")
-        seq = self.journal.last_seq + 1
+        journal = self._writer()
+        seq = journal.last_seq + 1
         data = render_state(stamp(state, last_event=seq), self.path)
-        self.journal.append(event)
+        journal.append(event)
         self.state_digest = None
         try:
             atomic_write(self.path, data)
@@ -186,13 +222,19 @@ class CampaignFiles:
 
     def save_state_only(self, state: Mapping[str, Any]) -> None:
         """Rewrite the state after a repair: it now includes every event in the journal."""
-        if self._lock is None:
-            raise StoreError(f"{self.path} was closed; open it again to save.")
-        seq = self.journal.last_seq
+        seq = self._writer().last_seq
         data = render_state(stamp(state, last_event=seq), self.path)
         self.state_digest = None
         atomic_write(self.path, data)
         self.state_digest = digest(data)
+
+    def _writer(self) -> Journal:
+        """The journal to append to: only while the lock is held."""
+        if not isinstance(self.journal, Journal):
+            raise StoreError(f"{self.path} was opened only to read; open it to save.")
+        if self._lock is None:
+            raise StoreError(f"{self.path} was closed; open it again to save.")
+        return self.journal
 
     @property
     def is_open(self) -> bool:

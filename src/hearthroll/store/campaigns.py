@@ -11,7 +11,6 @@ import collections
 import datetime as dt
 import functools
 import hashlib
-import tomllib
 import typing
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -168,7 +167,25 @@ class CampaignStore:
         With a `memo`, a snapshot kept when this campaign was last closed is used instead of
         parsing the files, if their bytes are exactly as they were then; closing keeps a new one.
         """
-        files = CampaignFiles.open(path)
+        return cls._load(CampaignFiles.open(path), catalog, recent, memo)
+
+    @classmethod
+    def read(
+        cls, path: Path, catalog: Catalog, *, recent: int = 0, memo: Memo | None = None
+    ) -> CampaignStore:
+        """Read the campaign at `path` without writing a byte or taking the lock.
+
+        Events the state file has not caught up on are replayed in memory only; `commit` is
+        refused. A `memo`'s snapshot is used if it fits, never kept. For the verbs that only
+        look: `state`, `log`, `check`.
+        """
+        return cls._load(CampaignFiles.read(path), catalog, recent, memo)
+
+    @classmethod
+    def _load(
+        cls, files: CampaignFiles, catalog: Catalog, recent: int, memo: Memo | None
+    ) -> CampaignStore:
+        path = files.path
         try:
             blocks = files.journal.last_blocks(recent)
             key = _snapshot_key(files, blocks) if memo is not None else None
@@ -187,7 +204,7 @@ class CampaignStore:
                 )
             store = cls(files, replay(state, pending), ruleset, events, recent, memo)
             store.repaired = len(pending)
-            if pending:
+            if pending and files.is_open:
                 files.save_state_only(campaign_data(store.state))
         except BaseException:
             files.close()
@@ -313,34 +330,22 @@ def _positioned(path: Path, error: BaseException) -> str:
 
 
 def check_campaign(path: Path, catalog: Catalog) -> list[str]:
-    """Problems in a campaign file and its journal, each positioned; empty when it is sound."""
-    from hearthroll.store.campaign_files import read_state
+    """Problems in a campaign file and its journal, each positioned; empty when it is sound.
 
+    It refuses whatever opening the campaign refuses (it reads it the same way, writing
+    nothing), then reads every event of the journal and checks the sheets against the ruleset.
+    """
     try:
-        data = read_state(path)
-    except StoreError as error:
-        return [str(error)]
-    try:
-        state = _read_campaign(path, data)
+        store = CampaignStore.read(path, catalog)
     except StoreError as error:
         return str(error).splitlines()
-    problems = []
-    ruleset_ids = [r.id for r in catalog.rulesets]
-    if state.ruleset not in ruleset_ids:
-        problems.append(f"{path}:1:1: ruleset: unknown ruleset {state.ruleset!r}")
-        return problems
-    problems += _check_sheets(path, data, state, catalog.ruleset(state.ruleset))
+    problems = _check_sheets(path, store.files.state, store.state, store.ruleset)
     try:
-        from hearthroll.store.journal import Journal
-
-        journal = Journal(journal_folder(path))
-        for raw in journal.events_after(0):
-            event_from_data(raw)
-        if journal.last_seq < data.get("last_event", 0):
-            problems.append(f"{path}: the journal ends before the state's last event")
-    except (StoreError, tomllib.TOMLDecodeError) as error:
-        problems.append(str(error))
-    except Exception as error:
+        for _ in store.events():
+            pass
+    except StoreError as error:
+        problems += str(error).splitlines()
+    except Exception as error:  # an event that does not structure: name it in words
         problems.append(f"{journal_folder(path)}: an event cannot be read: {error}")
     return problems
 

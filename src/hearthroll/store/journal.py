@@ -5,10 +5,18 @@ A journal is a folder of segment files named after the number (`seq`) of their f
 line, `# end <seq> <crc32>`, whose checksum covers the table's bytes. A complete segment is
 plain TOML (an array of tables and comments), so it can be read by any TOML tool.
 
-Only the newest segment is read when a journal is opened. A crash while an event was being
-appended leaves at most that one event unsealed at the end of the newest segment: it was never
-acknowledged, so it is dropped and the file cut back to its last sealed event. Damage anywhere
-else is reported, never skipped.
+Reading and writing are two classes. A `JournalReader` never writes a byte and takes no lock,
+so `state`, `log` and `check` work while the app holds the campaign open, or on a full disk; it
+reads segment by segment (`segments`, `segment_blocks`, `iter_segments`), only the newest when
+opened, and any older one only when asked. A `Journal` is the writer: use it only while holding
+the campaign's lock.
+
+A crash while an event was being appended leaves at most that one event *torn* at the end of the
+newest segment: bytes after the last sealed event that hold no complete end line. It was never
+acknowledged. A reader leaves it where it is and ignores it; the writer moves those bytes to a
+quarantine file beside the segment (`00000001.toml.torn-1`) before cutting them off, so nothing
+is lost. A complete event whose checksum fails is damage, wherever it is: it is refused with its
+file and line, and nothing is changed.
 """
 
 from __future__ import annotations
@@ -18,7 +26,7 @@ import os
 import re
 import tomllib
 import zlib
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -88,7 +96,9 @@ class Scan(NamedTuple):
     damage: str | None
     """Why the bytes after `sealed_size` are not a sealed event, if any follow."""
     torn: bool
-    """True when those bytes can only be one event cut short by a crash: safe to drop."""
+    """True when those bytes can only be one event cut short by a crash (never acknowledged)."""
+    unsealed: int = 0
+    """How many bytes follow the last sealed event."""
 
 
 def scan_segment(data: bytes, first_seq: int) -> Scan:
@@ -123,33 +133,44 @@ def scan_segment(data: bytes, first_seq: int) -> Scan:
         why = f"event {seq} has no end line"
     else:
         why = f"event {seq} does not match its end line (wrong checksum or number)"
-    # A crash tears only the last append: one event, with nothing after it, not even its own
-    # end line unless every byte of that landed.
-    torn = following == -1 and (eol == -1 or eol + 1 == len(own))
-    return Scan(blocks, start, lines, why, torn)
+    # A crash tears only the last append: one event with nothing after it, and either without a
+    # complete end line (the last thing written) or holding NUL bytes, the mark of a page the
+    # disk never wrote (hearthroll's TOML never holds a NUL). Any other event that fails its
+    # checksum was changed after it was saved: damage, not a tear.
+    torn = following == -1 and (eol == -1 or b"\x00" in own)
+    return Scan(blocks, start, lines, why, torn, len(rest))
 
 
-class Journal:
-    """The events of one campaign, in order, numbered 1, 2, … by `seq`.
+class JournalReader:
+    """The events of one campaign, in order, numbered 1, 2, … by `seq`, read without writing.
 
-    Use one `Journal` per folder at a time (the campaign's lock sees to that), from one thread.
+    Opening reads only the newest segment. A torn last event there is left on disk and ignored
+    (`torn_bytes` says how long it is); damage anywhere is a `StoreError` naming file and line.
     """
 
-    def __init__(self, folder: Path, segment_size: int = DEFAULT_SEGMENT_SIZE) -> None:
+    def __init__(
+        self, folder: Path, segment_size: int = DEFAULT_SEGMENT_SIZE, *, acknowledged: int = 0
+    ) -> None:
+        """Read the journal in `folder`.
+
+        Args:
+            acknowledged: the newest event known to have been saved (the state file's
+                `last_event`): an unsealed event at or below it cannot be a torn append, so it
+                is reported as damage.
+        """
         if segment_size < 1:
             raise ValueError(f"segment_size must be at least 1, not {segment_size}")
         self.folder = folder
         self.segment_size = segment_size
-        self.dropped_bytes = 0
-        """Bytes of a half-written last event that opening dropped (0 when there was none)."""
+        self.torn_bytes = 0
+        """Bytes of a torn last event after the newest sealed one (0 when there is none)."""
         self._firsts = self._list_segments()
         self._tail: list[Block] = []
         self._tail_size = 0
         self._tail_lines = 0
         self._last_seq = 0
-        self._broken: str | None = None
         if self._firsts:
-            self._open_newest()
+            self._open_newest(acknowledged)
 
     @property
     def last_seq(self) -> int:
@@ -161,6 +182,11 @@ class Journal:
         """The number of the oldest event the journal holds (1 unless old segments were moved)."""
         return self._firsts[0] if self._firsts else 1
 
+    @property
+    def segments(self) -> tuple[int, ...]:
+        """The first event number of each segment, oldest first."""
+        return tuple(self._firsts)
+
     def __len__(self) -> int:
         return self._last_seq - self.first_seq + 1
 
@@ -168,47 +194,25 @@ class Journal:
         """The segment file whose first event is `first_seq`."""
         return self.folder / segment_name(first_seq)
 
-    def append(self, event: Mapping[str, Any]) -> int:
-        """Write `event` as the next event, flushed to disk before returning its `seq`.
+    def segment_blocks(self, index: int) -> list[Block]:
+        """The sealed events of segment number `index` (0 is the oldest, -1 the newest).
 
-        If writing fails, the journal is left as it was (the event is not in it) and a
-        `StoreError` says why.
+        The newest is held since opening; an older one is read now, and must be whole.
         """
-        if self._broken:
-            raise StoreError(self._broken)
-        seq = self._last_seq + 1
-        block = render_block(seq, event)
-        if not self._firsts or seq - self._firsts[-1] >= self.segment_size:
-            self._start_segment(seq)
-        path = self.segment_path(self._firsts[-1])
-        try:
-            fd = os.open(path, os.O_WRONLY | os.O_APPEND | getattr(os, "O_BINARY", 0))
-        except OSError as exc:
-            raise self._append_error(seq, path, exc) from exc
-        try:
-            write_all(fd, block)
-            fsync_file(fd)
-        except OSError as exc:
-            self._cut_back(fd, path)
-            raise self._append_error(seq, path, exc) from exc
-        finally:
-            os.close(fd)
-        body = block[: block.rindex(END_LINE)]
-        self._tail.append(Block(seq, body, self._tail_lines + 1))
-        self._tail_size += len(block)
-        self._tail_lines += block.count(b"\n")
-        self._last_seq = seq
-        return seq
+        index = range(len(self._firsts))[index]
+        if index == len(self._firsts) - 1:
+            return list(self._tail)
+        return self._read_sealed(index)
 
-    def events_after(self, seq: int) -> list[dict[str, Any]]:
-        """Every event numbered above `seq`, oldest first; reads only the segments holding them."""
-        return [self.parse(block) for block in self.blocks_after(seq)]
+    def iter_segments(self, after: int = 0) -> Iterator[list[Block]]:
+        """The events numbered above `after`, one segment's worth at a time, oldest first.
 
-    def blocks_after(self, seq: int) -> list[Block]:
-        """The sealed bytes of every event numbered above `seq`, oldest first."""
-        if seq >= self._last_seq:
-            return []
-        wanted = max(seq, 0) + 1
+        Each segment file is read only when its turn comes, so a caller that stops early (or
+        starts late) reads only the segments it uses.
+        """
+        if after >= self._last_seq:
+            return
+        wanted = max(after, 0) + 1
         if wanted < self.first_seq:
             raise StoreError(
                 f"{self.folder}: the journal starts at event {self.first_seq}, so events "
@@ -216,11 +220,16 @@ class Journal:
                 "files back in the folder."
             )
         first = bisect.bisect_right(self._firsts, wanted) - 1
-        blocks: list[Block] = []
         for index in range(first, len(self._firsts)):
-            held = self._tail if index == len(self._firsts) - 1 else self._read_sealed(index)
-            blocks.extend(b for b in held if b.seq >= wanted)
-        return blocks
+            yield [b for b in self.segment_blocks(index) if b.seq >= wanted]
+
+    def events_after(self, seq: int) -> list[dict[str, Any]]:
+        """Every event numbered above `seq`, oldest first; reads only the segments holding them."""
+        return [self.parse(block) for block in self.blocks_after(seq)]
+
+    def blocks_after(self, seq: int) -> list[Block]:
+        """The sealed bytes of every event numbered above `seq`, oldest first."""
+        return [block for blocks in self.iter_segments(seq) for block in blocks]
 
     def last(self, n: int = 1) -> list[dict[str, Any]]:
         """The newest `n` events, oldest first (fewer if the journal holds fewer)."""
@@ -271,14 +280,15 @@ class Journal:
                 "Check that the file is there and readable."
             ) from exc
 
-    def _open_newest(self) -> None:
+    def _open_newest(self, acknowledged: int) -> None:
         first = self._firsts[-1]
         path = self.segment_path(first)
         scan = scan_segment(self._read(path), first)
         if scan.damage and not scan.torn:
-            raise damaged(path, scan, "more events follow it")
-        if scan.damage:
-            self.dropped_bytes = self._truncate(path, scan.sealed_size)
+            raise damaged(path, scan, "it is a complete event, changed since it was saved")
+        if scan.damage and first + len(scan.blocks) <= acknowledged:
+            raise damaged(path, scan, f"the state file says event {acknowledged} was saved")
+        self.torn_bytes = scan.unsealed
         self._tail = scan.blocks
         self._tail_size = scan.sealed_size
         self._tail_lines = scan.lines
@@ -304,6 +314,61 @@ class Journal:
             )
         return scan.blocks
 
+
+class Journal(JournalReader):
+    """The journal opened for writing: use one per folder at a time, while holding the
+    campaign's lock (which `CampaignFiles` takes), from one thread.
+
+    Opening moves a torn last event to a quarantine file and cuts it off the segment.
+    """
+
+    def __init__(
+        self, folder: Path, segment_size: int = DEFAULT_SEGMENT_SIZE, *, acknowledged: int = 0
+    ) -> None:
+        super().__init__(folder, segment_size, acknowledged=acknowledged)
+        self._broken: str | None = None
+        self.quarantined: Path | None = None
+        """Where opening kept the bytes of a torn last event (None when there were none)."""
+        if self.torn_bytes:
+            self.quarantined = self._quarantine_tail()
+
+    @property
+    def dropped_bytes(self) -> int:
+        """Bytes of a torn last event that opening moved to quarantine (0 when there were none)."""
+        return self.torn_bytes if self.quarantined else 0
+
+    def append(self, event: Mapping[str, Any]) -> int:
+        """Write `event` as the next event, flushed to disk before returning its `seq`.
+
+        If writing fails, the journal is left as it was (the event is not in it) and a
+        `StoreError` says why.
+        """
+        if self._broken:
+            raise StoreError(self._broken)
+        seq = self._last_seq + 1
+        block = render_block(seq, event)
+        if not self._firsts or seq - self._firsts[-1] >= self.segment_size:
+            self._start_segment(seq)
+        path = self.segment_path(self._firsts[-1])
+        try:
+            fd = os.open(path, os.O_WRONLY | os.O_APPEND | getattr(os, "O_BINARY", 0))
+        except OSError as exc:
+            raise self._append_error(seq, path, exc) from exc
+        try:
+            write_all(fd, block)
+            fsync_file(fd)
+        except OSError as exc:
+            self._cut_back(fd, path)
+            raise self._append_error(seq, path, exc) from exc
+        finally:
+            os.close(fd)
+        body = block[: block.rindex(END_LINE)]
+        self._tail.append(Block(seq, body, self._tail_lines + 1))
+        self._tail_size += len(block)
+        self._tail_lines += block.count(b"\n")
+        self._last_seq = seq
+        return seq
+
     def _start_segment(self, first_seq: int) -> None:
         path = self.segment_path(first_seq)
         try:
@@ -322,32 +387,36 @@ class Journal:
         self._tail_lines = 0
 
     def _cut_back(self, fd: int, path: Path) -> None:
-        """Remove whatever part of a failed append reached the file.
+        """Remove whatever part of this writer's own failed append reached the file.
 
         The cut need not reach the disk now: until the next append is flushed, a crash can only
-        leave the failed event as a torn tail, which opening drops.
+        leave the failed event as a torn tail, which the next writer quarantines.
         """
         try:
             os.ftruncate(fd, self._tail_size)
         except OSError as exc:
             self._broken = (
                 f"{path} may end in a half-written event ({os_reason(exc)}). Close the campaign "
-                "and open it again: opening drops that event and keeps every one before it."
+                "and open it again: opening sets that event aside and keeps every one before it."
             )
 
-    def _truncate(self, path: Path, size: int) -> int:
-        """Cut `path` back to `size` bytes and return how many were dropped."""
+    def _quarantine_tail(self) -> Path:
+        """Copy the torn tail of the newest segment to a quarantine file, then cut it off."""
+        path = self.segment_path(self._firsts[-1])
         try:
             with path.open("r+b") as file:
-                dropped = file.seek(0, os.SEEK_END) - size
-                file.truncate(size)
+                file.seek(self._tail_size)
+                torn = file.read()
+                kept = quarantine(path, torn)
+                file.truncate(self._tail_size)
                 file.flush()
                 fsync_file(file.fileno())
-                return dropped
+                return kept
         except OSError as exc:
             raise StoreError(
-                f"{path} ends in a half-written event, and it could not be cut off: "
-                f"{os_reason(exc)}. Check the file's permissions and open the campaign again."
+                f"{path} ends in a half-written event, and it could not be set aside: "
+                f"{os_reason(exc)}. Nothing was changed; free some disk space or check the "
+                "file's permissions, and open the campaign again."
             ) from exc
 
     def _append_error(self, seq: int, path: Path, exc: OSError) -> StoreError:
@@ -356,6 +425,30 @@ class Journal:
             f"journal still ends at event {seq - 1}. Free some disk space or fix the folder's "
             "permissions, then try again."
         )
+
+
+QUARANTINE_MARK = ".torn-"
+"""Between a segment's name and the number of one of its quarantine files."""
+
+
+def quarantine(segment: Path, data: bytes) -> Path:
+    """Keep `data`, cut from `segment`, in a new file beside it, flushed to disk; return it."""
+    number = 1
+    while True:
+        kept = segment.with_name(f"{segment.name}{QUARANTINE_MARK}{number}")
+        try:
+            fd = os.open(kept, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0))
+        except FileExistsError:
+            number += 1
+            continue
+        break
+    try:
+        write_all(fd, data)
+        fsync_file(fd)
+    finally:
+        os.close(fd)
+    fsync_folder(segment.parent)
+    return kept
 
 
 def parse_block(block: Block, path: Path) -> dict[str, Any]:
@@ -377,6 +470,8 @@ def damaged(path: Path, scan: Scan, why_not_torn: str) -> StoreError:
     """The error for damage that cannot be a half-written last event."""
     return StoreError(
         f"{path}:{scan.lines + 1}: {scan.damage}; it is not a half-written last event "
-        f"({why_not_torn}), and hearthroll never drops a saved event on its own. Restore this "
-        "file from a backup."
+        f"({why_not_torn}), and hearthroll never drops a saved event on its own. Nothing was "
+        "changed. Restore this file from a backup; or run `hearthroll repair` on the campaign, "
+        "which shows what would be lost, then sets this event and every later one aside in a "
+        "quarantine file and rebuilds the state from the events before it."
     )
