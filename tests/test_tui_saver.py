@@ -104,21 +104,24 @@ async def test_a_failing_save_shows_not_saved_then_recovers(tmp_path: Path) -> N
         assert app.live is not None
         store = app.live._store
         real = store.commit
-        failures = {"left": 2}
+        disk = {"full": True}
 
         def flaky(outcome: Outcome) -> Event:
-            if failures["left"]:
-                failures["left"] -= 1
+            if disk["full"]:
                 raise StoreError("the disk is full")
             return real(outcome)
 
         store.commit = flaky  # type: ignore[method-assign]
-        app.live.saver._delays = (0.3,)
+        app.live.saver._delays = (0.05,)
         await pilot.press("x")
         await settle(pilot, app)
-        await pilot.pause(0.1)
+        for _ in range(100):
+            await pilot.pause(0.05)
+            if "NOT SAVED" in shown(app, "#status"):
+                break
         assert "NOT SAVED — retrying (1 waiting): the disk is full" in shown(app, "#status")
         assert app.live.state.characters["Brannoc"].xp == 4  # shown at once regardless
+        disk["full"] = False
         for _ in range(100):
             await pilot.pause(0.05)
             if "✓ saved" in shown(app, "#status"):
