@@ -17,6 +17,21 @@ def _frozen_dict(value: Mapping[str, int]) -> dict[str, int]:
 
 
 @attrs.frozen
+class Asset:
+    """A companion or a vehicle: its own meter (health, integrity) with its own maximum."""
+
+    name: str
+    kind: str
+    """`companion` or `vehicle`."""
+    max: int
+    value: int
+    type: str = ""
+    """A vehicle's type: command, support or incidental."""
+    conditions: dict[str, int] = attrs.field(factory=dict, converter=_frozen_dict)
+    """The asset's own marks (battered, cursed, out of action)."""
+
+
+@attrs.frozen
 class Character:
     """One player character's sheet, shaped by the ruleset."""
 
@@ -45,6 +60,8 @@ class Character:
     """Skill with each maneuver, 0 to 100 (maneuvers); absent: the ruleset's start."""
     breaking_point: int | None = None
     """Health below which a blow makes the character flee (maneuvers); None: not set."""
+    assets: tuple[Asset, ...] | None = None
+    """Companions and vehicles, where the ruleset has them (None: none ever added)."""
 
 
 @attrs.frozen
@@ -107,6 +124,29 @@ class TurnState:
     """The move the last roll was for (its effects land when a bust is settled)."""
     picks: tuple[str, ...] = ()
     """Options picked with the move, applied when its roll settles."""
+
+
+@attrs.frozen
+class Track:
+    """A progress track: 10 boxes of 4 ticks, with its name, kind and rank."""
+
+    name: str
+    rank: str
+    kind: str = "vow"
+    ticks: int = 0
+
+
+@attrs.frozen
+class LastRoll:
+    """The last action roll made, as burning momentum needs it (reading 27)."""
+
+    actor: str
+    move: str
+    die: int
+    challenge: tuple[int, int]
+    score: int
+    band: str
+    burned: bool = False
 
 
 @attrs.frozen
@@ -179,6 +219,10 @@ class Campaign:
     turn: TurnState = TurnState()
     encounter: Encounter | None = None
     """The fight under way (maneuvers); None outside one."""
+    tracks: tuple[Track, ...] | None = None
+    """Progress tracks (starforged); None where the campaign has never had one."""
+    last_roll: LastRoll | None = None
+    """The last action roll, so momentum can be burned on it."""
     history: History = attrs.field(factory=lambda: History())
     """Bookkeeping of the event log: not part of any event's deltas."""
 
@@ -199,6 +243,8 @@ def new_character(ruleset: Ruleset, name: str, template: str = "", level: int = 
     maxima: dict[str, int] = {}
     meters: dict[str, int] = {}
     for meter in ruleset.meters:
+        if meter.scope != "character":
+            continue  # a companion's or a vehicle's meter lives on the asset
         top = meter.max
         if meter.id == "hp" and found:
             top = found[0].hp

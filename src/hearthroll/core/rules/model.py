@@ -55,6 +55,8 @@ class Meter:
     overflow: str | None = None
     """The meter that loses whatever a loss could not take past `min`."""
     scope: Scope = "character"
+    past_min: str | None = None
+    """The move whose `if_past_min` choice a loss past `min` asks for (momentum at −6)."""
     text: str = ""
 
 
@@ -67,6 +69,8 @@ class Condition:
     scope: Scope = "character"
     rounds: int | None = None
     """None: lasts until cleared."""
+    impact: bool = False
+    """An impact: each one marked lowers max momentum and its reset (reading 28)."""
     text: str = ""
 
 
@@ -94,6 +98,10 @@ class TableRow:
     high: int
     text: str
     refs: tuple[str, ...] = ()
+    follow: str | None = None
+    """A move this row sends to next: its id, or its name as words when the catalog lacks it."""
+    preset: str | None = None
+    """The option that move starts with picked (its harm: `serious`)."""
 
 
 @attrs.frozen

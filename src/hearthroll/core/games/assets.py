@@ -1,0 +1,119 @@
+"""Assets: companions and vehicles, each with its own meter and maximum (reading 31)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import attrs
+
+from hearthroll.core.campaign.state import Asset, Character
+from hearthroll.core.errors import NotFound, RuleError
+from hearthroll.core.rules.model import Meter, Ruleset
+
+LIMITS = {"companion": (2, 5), "vehicle": (3, 6)}
+"""The maximum an asset's meter may be given when it is added."""
+
+VEHICLE_TYPES = ("command", "support", "incidental")
+
+DESTROYED = "destroyed"
+"""The condition that discards an asset."""
+
+
+def meter_for(ruleset: Ruleset, kind: str) -> Meter:
+    """The ruleset's meter for this kind of asset (companion health, integrity)."""
+    for meter in ruleset.meters:
+        if meter.scope == kind:
+            return meter
+    raise RuleError(f"ruleset {ruleset.id!r} has no {kind}s")
+
+
+def new_asset(ruleset: Ruleset, kind: str, name: str, top: int, type: str = "") -> Asset:
+    """An asset at its full meter; its kind, maximum and type are checked."""
+    if kind not in LIMITS:
+        raise RuleError(f"an asset is a companion or a vehicle, not {kind!r}")
+    meter_for(ruleset, kind)
+    low, high = LIMITS[kind]
+    if not low <= top <= high:
+        raise RuleError(f"a {kind}'s maximum is {low} to {high}, not {top}")
+    if not name.strip():
+        raise RuleError(f"a {kind} needs a name")
+    if kind == "vehicle" and type not in VEHICLE_TYPES:
+        raise RuleError(
+            f"a vehicle's type is one of {', '.join(VEHICLE_TYPES)} (--type), not {type!r}"
+        )
+    if kind == "companion" and type:
+        raise RuleError("a companion has no type; drop --type")
+    return Asset(name=name.strip(), kind=kind, max=top, value=top, type=type)
+
+
+def add(character: Character, asset: Asset) -> Character:
+    """The sheet with the asset added; a second asset of the same name is refused."""
+    have = character.assets or ()
+    if any(a.name.lower() == asset.name.lower() for a in have):
+        raise RuleError(f"{character.name} has an asset named {asset.name} already")
+    return attrs.evolve(character, assets=(*have, asset))
+
+
+def find_asset(character: Character, kind: str, name: str | None) -> Asset:
+    """The named asset of this kind, or the only one when no name is given."""
+    mine = [a for a in character.assets or () if a.kind == kind]
+    if name is None:
+        if len(mine) == 1:
+            return mine[0]
+        if not mine:
+            raise NotFound(
+                f"{character.name} has no {kind}: add one with `asset FILE {kind} NAME --max N`"
+            )
+        names = ", ".join(a.name for a in mine)
+        raise RuleError(f"{character.name} has {len(mine)} {kind}s ({names}): name one")
+    for asset in mine:
+        if asset.name.lower() == name.lower():
+            return asset
+    names = ", ".join(a.name for a in mine) or "none"
+    raise NotFound(f"{character.name} has no {kind} named {name!r} (their {kind}s: {names})")
+
+
+def _scoped(ruleset: Ruleset, kind: str) -> set[str]:
+    return {c.id for c in ruleset.conditions if c.scope == kind}
+
+
+def mount(ruleset: Ruleset, character: Character, asset: Asset) -> Character:
+    """The sheet as a move on the asset reads it: the asset's meter, maximum and marks on it."""
+    meter = meter_for(ruleset, asset.kind)
+    return attrs.evolve(
+        character,
+        meters={**character.meters, meter.id: asset.value},
+        maxima={**character.maxima, meter.id: asset.max},
+        conditions={**character.conditions, **asset.conditions},
+    )
+
+
+def unmount(
+    ruleset: Ruleset, original: Character, moved: Character, asset: Asset
+) -> tuple[Character, list[str]]:
+    """The sheet after the move: the asset takes back its meter and marks; destroyed, it goes.
+
+    `original` is the sheet before mounting; everything else the move changed stays.
+    """
+    meter = meter_for(ruleset, asset.kind)
+    scoped = _scoped(ruleset, asset.kind)
+    marks = {k: v for k, v in moved.conditions.items() if k in scoped}
+    kept_conditions = {k: v for k, v in moved.conditions.items() if k not in scoped}
+    meters = {k: v for k, v in moved.meters.items() if k != meter.id}
+    maxima = {k: v for k, v in moved.maxima.items() if k != meter.id}
+    if meter.id in original.meters:
+        meters[meter.id] = original.meters[meter.id]
+    if meter.id in original.maxima:
+        maxima[meter.id] = original.maxima[meter.id]
+    changed = attrs.evolve(asset, value=moved.meters[meter.id], conditions=marks)
+    words: list[str] = []
+    assets: Sequence[Asset]
+    if DESTROYED in marks:
+        assets = tuple(a for a in original.assets or () if a.name != asset.name)
+        words.append(f"{asset.name} is gone: the asset is discarded")
+    else:
+        assets = tuple(changed if a.name == asset.name else a for a in original.assets or ())
+    after = attrs.evolve(
+        moved, meters=meters, maxima=maxima, conditions=kept_conditions, assets=tuple(assets)
+    )
+    return after, words

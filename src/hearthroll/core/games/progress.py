@@ -1,0 +1,90 @@
+"""Progress tracks: 10 boxes of 4 ticks, marked and cleared by rank, and progress rolls (30)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import attrs
+
+from hearthroll.core.campaign.state import Track
+from hearthroll.core.dice.mechanics import MATCH, Roll, judge_action
+from hearthroll.core.dice.sources import DiceSource
+from hearthroll.core.errors import NotFound, RuleError
+
+BOXES = 10
+TICKS_PER_BOX = 4
+FULL = BOXES * TICKS_PER_BOX
+
+RANKS = {"troublesome": 12, "dangerous": 8, "formidable": 4, "extreme": 2, "epic": 1}
+"""Ticks one unit of progress is worth at each rank: 3 boxes, 2, 1, 2 ticks, 1 tick."""
+
+KINDS = ("vow", "expedition", "connection", "combat")
+
+
+def new_track(name: str, rank: str, kind: str = "vow") -> Track:
+    """An empty track; an unknown rank or kind is refused, naming the known ones."""
+    if not name.strip():
+        raise RuleError("a track needs a name")
+    if rank not in RANKS:
+        raise RuleError(f"a rank is one of {', '.join(RANKS)}, not {rank!r}")
+    if kind not in KINDS:
+        raise RuleError(f"a track's kind is one of {', '.join(KINDS)}, not {kind!r}")
+    return Track(name=name.strip(), rank=rank, kind=kind)
+
+
+def boxes(track: Track) -> int:
+    """Full boxes: what a progress roll counts."""
+    return track.ticks // TICKS_PER_BOX
+
+
+def unit(track: Track) -> str:
+    """One unit of progress at the track's rank, in words (2 boxes, 1 tick)."""
+    ticks = RANKS[track.rank]
+    if ticks % TICKS_PER_BOX == 0:
+        count = ticks // TICKS_PER_BOX
+        return f"{count} box{'es' if count != 1 else ''}"
+    return f"{ticks} tick{'s' if ticks != 1 else ''}"
+
+
+def mark(track: Track, times: int = 1) -> Track:
+    """Mark progress `times` times by rank, never past 10 boxes."""
+    if times < 1:
+        raise RuleError(f"progress is marked 1 or more times, not {times}")
+    return attrs.evolve(track, ticks=min(FULL, track.ticks + RANKS[track.rank] * times))
+
+
+def clear(track: Track) -> Track:
+    """Clear one unit of progress by rank (Lose Momentum's cost), never below 0."""
+    return attrs.evolve(track, ticks=max(0, track.ticks - RANKS[track.rank]))
+
+
+def show(track: Track) -> str:
+    """The track as 10 boxes, each showing its ticks: ■ full, ▤ ▥ ▦ partly, □ empty."""
+    glyphs = "□▤▥▦■"
+    cells = []
+    for box in range(BOXES):
+        ticks = min(TICKS_PER_BOX, max(0, track.ticks - box * TICKS_PER_BOX))
+        cells.append(glyphs[ticks])
+    return "".join(cells)
+
+
+def progress_roll(dice: DiceSource, track: Track) -> Roll:
+    """Full boxes against two d10: strong, weak or miss as an action roll; momentum stays out."""
+    score = boxes(track)
+    c1, c2 = dice.roll(10, 2)
+    flags = frozenset({MATCH} if c1 == c2 else set())
+    return Roll("progress", 10, (c1, c2), (0, 1), judge_action(score, (c1, c2)), flags, score)
+
+
+def find_track(tracks: Sequence[Track], name: str) -> Track:
+    """The track with this name (any case); unknown names list the tracks there are."""
+    for track in tracks:
+        if track.name.lower() == name.strip().lower():
+            return track
+    listed = ", ".join(t.name for t in tracks) or "none yet"
+    raise NotFound(f"no track {name!r} (the tracks: {listed})")
+
+
+def replace(tracks: Sequence[Track], track: Track) -> tuple[Track, ...]:
+    """The tracks with the one of the same name replaced, in place."""
+    return tuple(track if t.name == track.name else t for t in tracks)
