@@ -34,7 +34,7 @@ def kael(ruleset: Ruleset, *conditions: str) -> Campaign:
 
 
 def strong_hit_items(ruleset: Ruleset, state: Campaign) -> list[str]:
-    request = MoveRequest(ENDURE_HARM, actor="Kael", before=("minor",))
+    request = MoveRequest(ENDURE_HARM, actor="Kael", before=("minor",), resist=True)
     preview = flow.preview_move(state, ruleset, request, TypedDice((6, 1, 1)), RandomDice())
     assert preview.event.band == "strong"
     return [o.id for lst in preview.lists for o in lst.items]
@@ -91,7 +91,7 @@ def test_an_item_gated_on_a_match_is_offered_only_on_a_match(
     starforged: Ruleset, faces: tuple[int, ...], match: bool, items: list[str]
 ) -> None:
     ruleset = with_match_twist(starforged)
-    request = MoveRequest(ENDURE_HARM, actor="Kael", before=("minor",))
+    request = MoveRequest(ENDURE_HARM, actor="Kael", before=("minor",), resist=True)
     preview = flow.preview_move(kael(ruleset), ruleset, request, TypedDice(faces), RandomDice())
     assert preview.event.band == "strong"
     assert preview.event.match is match

@@ -101,11 +101,37 @@ def check_catalog(files: Sequence[RulesetFile]) -> list[Problem]:
                 continue
             by_ruleset.setdefault(move.ruleset, []).append(move)
     names = {rid: _Names(r, by_ruleset.get(rid, [])) for rid, (_, _, r) in rulesets.items()}
+    for rid, (file, index, ruleset) in rulesets.items():
+        _check_links(report, file, ("rulesets", index), ruleset, by_ruleset.get(rid, []))
     for file, index, move in moves.values():
         if move.ruleset in rulesets:
             ruleset = rulesets[move.ruleset][2]
             _check_move(report, file, ("moves", index), move, ruleset, names[move.ruleset])
     return report.problems
+
+
+def _check_links(
+    report: _Report, file: RulesetFile, path: KeyPath, ruleset: Ruleset, found: Sequence[Move]
+) -> None:
+    """Keys of the ruleset that name moves: a meter's `past_min`, a table row's `preset`."""
+    moves = {m.id: m for m in found}
+    for index, meter in enumerate(ruleset.meters):
+        if meter.past_min is not None and meter.past_min not in moves:
+            report.add(
+                file, (*path, "meters", index, "past_min"), _unknown("move", meter.past_min, moves)
+            )
+    for index, table in enumerate(ruleset.tables):
+        for r_index, row in enumerate(table.rows):
+            target = moves.get(row.follow) if row.follow else None
+            if row.preset is None:
+                continue
+            where = (*path, "tables", index, "rows", r_index, "preset")
+            if target is None:
+                report.add(file, where, "a preset needs `follow` to name a move of the catalog")
+                continue
+            ids = {o.id for lst in target.options for o in lst.items}
+            if row.preset not in ids:
+                report.add(file, where, _unknown(f"option of {target.name}", row.preset, ids))
 
 
 def _duplicates(
@@ -395,6 +421,8 @@ def _check_gate(
         value = getattr(gate, key)
         if value is not None and value not in names.rollable:
             report.add(file, (*path, key), _unknown("meter or stat", value, names.rollable))
+    if gate.if_past_min is not None and gate.if_past_min not in names.meters:
+        report.add(file, (*path, "if_past_min"), _unknown("meter", gate.if_past_min, names.meters))
     if gate.if_gear_tag is not None and gate.if_gear_tag not in names.gear_tags:
         report.add(
             file, (*path, "if_gear_tag"), _unknown("gear tag", gate.if_gear_tag, names.gear_tags)
@@ -453,6 +481,8 @@ def _check_effect(
         if value is not None and value not in known:
             report.add(file, (*path, key), _unknown(key, value, known))
     _check_dice(report, file, (*path, "dice"), effect.dice)
+    if effect.kind == "progress" and effect.mode not in (None, "mark", "clear"):
+        report.add(file, (*path, "mode"), f"a progress effect marks or clears, not {effect.mode!r}")
 
 
 def _check_options(

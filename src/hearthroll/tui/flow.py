@@ -65,6 +65,12 @@ class MoveRequest:
     """Preparation spent as the roll is made: the kept die (pool) or 1 (+1 to the roll)."""
     at: str | None = None
     """The foe a maneuver is made against (the encounter's target)."""
+    resist: bool = False
+    """Make an optional roll (a suffer move's "resist?")."""
+    asset: str | None = None
+    """The companion or vehicle the move acts on."""
+    track: str | None = None
+    """The track a loss of progress clears."""
 
 
 @attrs.frozen
@@ -161,11 +167,15 @@ def preview_move(
         effect_dice=effects,
         boost=request.boost,
         at=request.at,
+        resist=request.resist,
+        asset=request.asset,
+        track=request.track,
     )
     if isinstance(dice, Typed):
         dice.finish()
     move = ruleset.move(request.move)
-    lists = after_lists(state, ruleset, move, _context(state, request), outcome.event)
+    after = outcome.state  # the gates read the sheet after the harm (reading 26)
+    lists = after_lists(after, ruleset, move, _context(after, request), outcome.event)
     return Preview(outcome, tuple(recorded.faces), tuple(effects.faces), lists, effect)
 
 
@@ -192,6 +202,9 @@ def settle_move(
             effect_dice=effect,
             boost=request.boost,
             at=request.at,
+            resist=request.resist,
+            asset=request.asset,
+            track=request.track,
         ),
     )
 

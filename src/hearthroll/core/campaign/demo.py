@@ -5,10 +5,12 @@ from __future__ import annotations
 import attrs
 
 from hearthroll.core.campaign.state import (
+    Asset,
     Campaign,
     Encounter,
     Foe,
     Steading,
+    Track,
     new_character,
     new_steading,
 )
@@ -28,11 +30,14 @@ def _armor(ruleset: Ruleset, gear: tuple[str, ...]) -> int:
 
 def demo_campaign(ruleset: Ruleset, name: str = "Millbrook") -> Campaign:
     """A small ready party and a steading: three characters of the house game (or, for
-    maneuvers, three fighters facing two foes)."""
+    maneuvers, three fighters facing two foes; for starforged, Kael with a companion, a
+    starship and two vows)."""
     if ruleset.id == "maneuvers":
         return _maneuvers_demo(ruleset, "The Ford" if name == "Millbrook" else name)
+    if ruleset.id == "starforged":
+        return starforged_demo(ruleset)
     if ruleset.id != "house":
-        raise RuleError(f"the demo party plays the house game (or maneuvers), not {ruleset.id!r}")
+        raise RuleError(f"the demo party plays the house game (or maneuvers, or starforged), not {ruleset.id!r}")
     party = [
         ("Brannoc", "human", 2, ("weapon", "medium_armor", "shield", "adventuring_gear"), 3),
         ("Isolde", "ogre", 1, ("big_weapon", "light_armor"), 5),
@@ -104,4 +109,24 @@ def _maneuvers_demo(ruleset: Ruleset, name: str) -> Campaign:
         characters=characters,
         active="Brannoc",
         encounter=Encounter(foes=foes),
+    )
+
+
+def starforged_demo(ruleset: Ruleset, name: str = "The Forge") -> Campaign:
+    """Kael, with a companion, a command starship and two vows, ready to play."""
+    kael = new_character(ruleset, "Kael")
+    kael = attrs.evolve(
+        kael,
+        stats={**kael.stats, "edge": 2, "heart": 2, "iron": 3, "shadow": 1, "wits": 2},
+        assets=(
+            Asset(name="Rook", kind="companion", max=3, value=3),
+            Asset(name="Petrel", kind="vehicle", max=5, value=5, type="command"),
+        ),
+    )
+    tracks = (
+        Track(name="Find the lost beacon", rank="formidable", kind="vow", ticks=4),
+        Track(name="Avenge the Ironhold", rank="dangerous", kind="vow", ticks=8),
+    )
+    return Campaign(
+        ruleset=ruleset.id, name=name, characters={"Kael": kael}, active="Kael", tracks=tracks
     )

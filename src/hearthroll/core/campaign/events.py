@@ -29,6 +29,9 @@ UNDOABLE = frozenset(
         "round",
         "encounter",
         "practice",
+        "burn",
+        "asset",
+        "track",
     }
 )
 
@@ -64,6 +67,10 @@ class Event:
     """Automatic modifiers applied, each with its reason ("disadvantage: hamlet")."""
     results: tuple[str, ...] = ()
     """What the event did, in words ("Readiness +3", "Fortunes −1")."""
+    line: str = ""
+    """The roll in words: `action die 4 + iron 2 = 6  vs  3 · 9 → weak hit`."""
+    follow: tuple[str, ...] = ()
+    """Moves offered next (`move_id`, `move_id:preset`), or words for one the catalog lacks."""
     target: int | None = None
     """For undo and redo: the event they revert or reapply."""
     at: str = ""
@@ -134,7 +141,7 @@ def standing(events: Sequence[Event]) -> list[Event]:
 def summary(event: Event) -> str:
     """One line for an event: who, what, the dice and the band."""
     who = f"{event.actor}: " if event.actor else ""
-    if event.kind in ("move", "reroll", "accept", "prep"):
+    if event.kind in ("move", "reroll", "accept", "prep", "burn"):
         what = event.move_name or event.move or event.kind
         if event.kind != "move":
             what = f"{event.kind} ({what})"

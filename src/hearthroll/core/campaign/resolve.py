@@ -14,6 +14,7 @@ from hearthroll.core.campaign.sheets import (
     change_meter,
     change_steading_stat,
     level_up,
+    meter_change,
     put_character,
 )
 from hearthroll.core.campaign.state import Campaign, Character
@@ -34,6 +35,8 @@ class Context:
     match: bool = False
     foe_tags: frozenset[str] = frozenset()
     """What the target foe is (`weapon`, `two_handed`, `huge`...), in an encounter."""
+    past_min: tuple[str, ...] = ()
+    """Meters a loss of this move went past the floor of (with nowhere left to go)."""
 
 
 def gate_holds(gate: Gate, ctx: Context, ruleset: Ruleset) -> bool:
@@ -64,6 +67,8 @@ def gate_holds(gate: Gate, ctx: Context, ruleset: Ruleset) -> bool:
     if gate.if_match and not ctx.match:
         return False
     if gate.if_foe_tag is not None and gate.if_foe_tag not in ctx.foe_tags:
+        return False
+    if gate.if_past_min is not None and gate.if_past_min not in ctx.past_min:
         return False
     return gate.if_chosen is None or gate.if_chosen in {str(v) for v in ctx.inputs.values()}
 
@@ -195,6 +200,18 @@ def missing_picks(lists: Sequence[OptionList], chosen: Sequence[Option]) -> list
     return short
 
 
+def effects_in_order(move: Move, band: str | None, chosen: Sequence[Option]) -> list[Effect]:
+    """The move's effects on this band, less those an option waives, then the chosen options'
+    effects; their gates are left to be read as each lands (`apply_live` with a context)."""
+    waived = {e.effect for o in chosen for e in o.effects if e.kind == "waive"}
+    found = [
+        e
+        for e in move.effects
+        if (not e.on or (band is not None and band in e.on)) and e.id not in waived
+    ]
+    return found + [e for o in chosen for e in o.effects if e.kind != "waive"]
+
+
 def effects_for(
     move: Move, band: str | None, chosen: Sequence[Option], ctx: Context, ruleset: Ruleset
 ) -> list[Effect]:
@@ -222,14 +239,95 @@ def apply_effects(
     dice: DiceSource,
 ) -> tuple[Campaign, list[str]]:
     """Apply effects in order; returns the new state and what each did, in words."""
+    applied = apply_live(state, ruleset, actor, effects, dice)
+    return applied.state, list(applied.words)
+
+
+@attrs.frozen
+class Applied:
+    """Effects applied: the state, the words, and what is left for the verb to settle."""
+
+    state: Campaign
+    words: tuple[str, ...] = ()
+    dropped: tuple[tuple[str, int], ...] = ()
+    """Losses past a floor nothing could take (meter, amount)."""
+    follow: tuple[str, ...] = ()
+    """Moves offered next: `move_id` or `move_id:preset`, or words for a move not in the catalog."""
+    deferred: tuple[Effect, ...] = ()
+    """Effects a game module applies (progress on a track)."""
+
+
+def apply_live(
+    state: Campaign,
+    ruleset: Ruleset,
+    actor: str | None,
+    effects: Sequence[Effect],
+    dice: DiceSource,
+    ctx: Context | None = None,
+) -> Applied:
+    """Apply effects in order. With `ctx`, each effect's gate is read as it lands, on the state
+    the effects before it left (reading 26: checks read the state after the harm)."""
     words: list[str] = []
+    dropped: list[tuple[str, int]] = []
+    follow: list[str] = []
+    deferred: list[Effect] = []
     for effect in effects:
-        state, said = _apply(state, ruleset, actor, effect, dice)
+        if ctx is not None:
+            now = attrs.evolve(
+                ctx,
+                state=state,
+                actor=state.characters.get(actor) if actor is not None else None,
+            )
+            if not gate_holds(effect, now, ruleset):
+                continue
+        if effect.kind == "progress":
+            deferred.append(effect)
+            continue
+        if effect.kind == "table" and effect.table:
+            table = ruleset.table(effect.table)
+            (face,) = dice.roll(table.die, 1)
+            row = table.row_for(face)
+            words.append(f"{table.name} d{table.die} = {face}: {row.text}")
+            follow.extend(row_follow(ruleset, row.follow, row.preset))
+            continue
+        if effect.kind == "follow" and effect.move:
+            follow.append(effect.move)
+        state, said, lost = _apply(state, ruleset, actor, effect, dice)
         words.extend(said)
-    return state, words
+        dropped.extend(lost)
+    return Applied(state, tuple(words), tuple(dropped), tuple(follow), tuple(deferred))
+
+
+def row_follow(ruleset: Ruleset, follow: str | None, preset: str | None) -> list[str]:
+    """Reading 32: a table row's next move as an offer (`id:preset`), or its name as words."""
+    if follow is None:
+        return []
+    known = {m.id for m in ruleset.moves}
+    if follow in known:
+        return [f"{follow}:{preset}" if preset else follow]
+    return [follow]
 
 
 def _apply(
+    state: Campaign, ruleset: Ruleset, actor: str | None, effect: Effect, dice: DiceSource
+) -> tuple[Campaign, list[str], list[tuple[str, int]]]:
+    if effect.kind == "meter" and effect.meter:
+        lost: list[tuple[str, int]] = []
+        words: list[str] = []
+        targets = _subjects(state, actor, effect.subject)
+        for name in targets:
+            change = meter_change(
+                ruleset, state.characters[name], effect.meter, effect.amount, effect.mode or "add"
+            )
+            state = put_character(state, change.character)
+            lost.extend(change.dropped)
+            words += [f"{name}: {w}" if len(targets) > 1 else w for w in change.words]
+        return state, words, lost
+    state, said = _apply_one(state, ruleset, actor, effect, dice)
+    return state, said, []
+
+
+def _apply_one(
     state: Campaign, ruleset: Ruleset, actor: str | None, effect: Effect, dice: DiceSource
 ) -> tuple[Campaign, list[str]]:
     kind = effect.kind
@@ -247,20 +345,12 @@ def _apply(
         return attrs.evolve(state, steading=new), turned
     if kind == "follow":
         return state, [f"next: {effect.move}"]
-    if kind == "table" and effect.table:
-        table = ruleset.table(effect.table)
-        (face,) = dice.roll(table.die, 1)
-        return state, [f"{table.name} d{table.die} = {face}: {table.row_for(face).text}"]
     targets = _subjects(state, actor, effect.subject)
     words: list[str] = []
     for name in targets:
         character = state.characters[name]
         said: list[str] = []
-        if kind == "meter" and effect.meter:
-            character, said = change_meter(
-                ruleset, character, effect.meter, effect.amount, effect.mode or "add"
-            )
-        elif kind == "hold" and effect.hold:
+        if kind == "hold" and effect.hold:
             character, said = change_hold(
                 ruleset, character, effect.hold, effect.amount, effect.mode or "gain"
             )

@@ -21,10 +21,28 @@ def meter_bounds(ruleset: Ruleset, character: Character, meter_id: str) -> tuple
     return meter.min, top
 
 
+@attrs.frozen
+class MeterChange:
+    """A meter changed: the sheet, the words, and any loss nothing could take (past every floor)."""
+
+    character: Character
+    words: tuple[str, ...]
+    dropped: tuple[tuple[str, int], ...] = ()
+    """(meter, amount) lost past the floor of a meter with no overflow left to take it."""
+
+
 def change_meter(
     ruleset: Ruleset, character: Character, meter_id: str, amount: int, mode: str = "add"
 ) -> tuple[Character, list[str]]:
     """Add to, set or fill a meter, clamped to its bounds; a loss past the bottom overflows."""
+    change = meter_change(ruleset, character, meter_id, amount, mode)
+    return change.character, list(change.words)
+
+
+def meter_change(
+    ruleset: Ruleset, character: Character, meter_id: str, amount: int, mode: str = "add"
+) -> MeterChange:
+    """`change_meter`, also saying what a loss could not take past the last floor."""
     low, high = meter_bounds(ruleset, character, meter_id)
     meter = ruleset.meter(meter_id)
     old = character.meters.get(meter_id, meter.start or 0)
@@ -39,10 +57,16 @@ def change_meter(
     words = [f"{meter.name} {old} → {new}"] if new != old else []
     character = attrs.evolve(character, meters=meters)
     past = low - wanted
+    dropped: tuple[tuple[str, int], ...] = ()
     if past > 0 and meter.overflow:
-        character, more = change_meter(ruleset, character, meter.overflow, -past)
-        words += [f"{past} past 0: " + w for w in more]
-    return character, words
+        more = meter_change(ruleset, character, meter.overflow, -past)
+        character, dropped = more.character, more.dropped
+        words += [f"{past} past {low}: " + w for w in more.words]
+        if not more.words:
+            words.append(f"{past} past {low}: {ruleset.meter(meter.overflow).name} stays")
+    elif past > 0 and mode == "add" and amount < 0:
+        dropped = ((meter_id, past),)
+    return MeterChange(character, tuple(words), dropped)
 
 
 def change_hold(

@@ -363,6 +363,44 @@ def _action_odds(base: int, momentum: int, cap: int) -> Odds:
     )
 
 
+def action_burn_odds(stat: int, *, adds: int = 0, momentum: int = 0, cap: int = 10) -> Odds:
+    """Odds of an action roll when momentum is burned whenever that improves the band
+    (reading 27: positive momentum above the action score replaces it)."""
+    _check_range("momentum", momentum, -6, 10)
+    return _action_burn_odds(stat + adds, momentum, cap)
+
+
+@cache
+def _action_burn_odds(base: int, momentum: int, cap: int) -> Odds:
+    ways = {MISS: 0, WEAK: 0, STRONG: 0}
+    order = (MISS, WEAK, STRONG)
+    for die in range(1, 7):
+        counted = 0 if momentum < 0 and die == -momentum else die
+        score = min(cap, counted + base)
+        for c1 in range(1, 11):
+            for c2 in range(1, 11):
+                beaten = (score > c1) + (score > c2)
+                if momentum > 0 and momentum > score:
+                    beaten = max(beaten, (momentum > c1) + (momentum > c2))
+                ways[order[beaten]] += 1
+    return Odds(bands=tuple((band, Fraction(ways[band], 600)) for band in order))
+
+
+def progress_odds(boxes: int) -> Odds:
+    """Odds of a progress roll: full boxes (0-10) against two d10; ties go to the dice."""
+    _check_range("boxes", boxes, 0, 10)
+    below = max(0, boxes - 1)
+    above = 10 - below
+    return Odds(
+        bands=(
+            (MISS, Fraction(above * above, 100)),
+            (WEAK, Fraction(2 * below * above, 100)),
+            (STRONG, Fraction(below * below, 100)),
+        ),
+        flags=(("match", Fraction(1, 10)),),
+    )
+
+
 # --- d20 --------------------------------------------------------------------------------------
 
 

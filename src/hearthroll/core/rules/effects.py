@@ -29,6 +29,7 @@ EffectKind = Literal[
     "flee",
     "break_off",
     "redirect",
+    "progress",
 ]
 """Everything the engine knows how to apply."""
 
@@ -77,6 +78,8 @@ class Gate:
     """One of the move's choice inputs was given this value."""
     if_foe_tag: str | None = None
     """The target foe has this tag (`weapon`, `one_handed`, `two_handed`, `shield`, `huge`)."""
+    if_past_min: str | None = None
+    """A loss this move made went past this meter's floor with nowhere left to go (29)."""
 
 
 @attrs.frozen(kw_only=True)
@@ -124,7 +127,8 @@ class Effect(Gate):
     `follow` move (make that move next; in an encounter a followed roll is made at once, on
     the same foe, from the effect dice); `use` gear (mark off a use, or use it up);
     `flee` (the mover leaves the encounter); `break_off` (the foe turns on another, or stops);
-    `redirect` (the foe turns from the friend it attacks onto the mover).
+    `redirect` (the foe turns from the friend it attacks onto the mover);
+    `progress` mode mark|clear [mark] (one unit by rank on the track the move names).
     """
 
     kind: EffectKind

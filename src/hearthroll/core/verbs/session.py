@@ -14,17 +14,24 @@ from hearthroll.core.campaign.events import Event, Outcome, record
 from hearthroll.core.campaign.resolve import (
     Context,
     apply_effects,
+    apply_live,
     automatic_edge,
     choose,
     effects_for,
+    effects_in_order,
+    gate_holds,
+    items_holding,
     missing_picks,
     offered,
+    row_follow,
 )
 from hearthroll.core.campaign.sheets import change_hold, put_character
-from hearthroll.core.campaign.state import Campaign, Character, PoolState, TurnState
+from hearthroll.core.campaign.state import Campaign, Character, LastRoll, PoolState, TurnState
 from hearthroll.core.dice.mechanics import (
+    CANCELLED,
     MATCH,
     ONLY_ONES,
+    ActionRoll,
     PoolRoll,
     Roll,
     roll_action,
@@ -35,8 +42,8 @@ from hearthroll.core.dice.mechanics import (
 )
 from hearthroll.core.dice.sources import DiceSource
 from hearthroll.core.errors import NotFound, RuleError, TurnError
-from hearthroll.core.games import encounter, pool_turn
-from hearthroll.core.rules.effects import Option, OptionList
+from hearthroll.core.games import assets, encounter, momentum, pool_turn, progress
+from hearthroll.core.rules.effects import Effect, Gate, Option, OptionList
 from hearthroll.core.rules.model import Move, Ruleset
 from hearthroll.core.rules.search import find_move, nearest
 
@@ -152,13 +159,19 @@ def make_move(
     effect_dice: DiceSource | None = None,
     boost: int | None = None,
     at: str | None = None,
+    resist: bool = False,
+    asset: str | None = None,
+    track: str | None = None,
 ) -> Outcome:
     """Make a move: roll it as its mechanic says, judge the band, apply what it does.
 
     `boost` spends 1 Preparation for +1 on that kept die (counted from 1) of a pool roll,
     before the roll is judged (reading 8). A maneuver (a move with a cost, a cooldown, an
     efficacy check or a turn in an encounter) is resolved by the encounter, against the foe
-    `at` names (readings 33-40).
+    `at` names (readings 33-40). Options picked before the roll (a suffer move's harm) land
+    first, and the roll reads the sheet after them (reading 25); an optional roll is made
+    only with `resist` or when its meter is at 0. `asset` names the companion or vehicle a
+    move acts on; `track` the track Lose Momentum's cost clears (reading 29).
     """
     move = find_move(ruleset.moves, wanted, where=f" in ruleset {ruleset.id!r}")
     character = find_character(state, actor) if state.characters else None
@@ -175,14 +188,31 @@ def make_move(
     if at is not None:
         raise RuleError(f"{move.name} is not made against a foe; drop --at")
     inputs = dict(inputs or {})
-    _check_inputs(move, inputs)
-    extra = effect_dice or dice
     before = state
     if character is not None and state.active != character.name:
         state = attrs.evolve(state, active=character.name)
-    ctx = Context(before, character, inputs)
-    _picked(move, None, picks, ctx, ruleset, before_only=True)  # a bad pick fails before a roll
-    _known_picks(move, picks)
+    mounted = None
+    kind = _asset_kind(ruleset, move)
+    if asset is not None and kind is None:
+        raise RuleError(f"{move.name} acts on no companion or vehicle; drop --asset")
+    if kind is not None:
+        if character is None:
+            raise RuleError(f"{move.name} is made by a character; the party is empty")
+        mounted = assets.find_asset(character, kind, asset)
+        character = assets.mount(ruleset, character, mounted)
+        state = put_character(state, character)
+        if mounted.type and any(i.id == "vehicle" for i in move.inputs):
+            inputs.setdefault("vehicle", mounted.type)
+    _check_inputs(move, inputs)
+    extra = effect_dice or dice
+    floor_ids = _floor_ids(ruleset)
+    main_picks = [p for p in picks if p not in floor_ids or _own_pick(move, p, floor_ids)]
+    floor_picks = [p for p in picks if p in floor_ids]
+    ctx = Context(state, character, inputs)
+    _picked(move, None, main_picks, ctx, ruleset, before_only=True)  # a bad pick fails first
+    _known_picks(move, picks, floor_ids)
+    if resist and not move.roll.optional:
+        raise RuleError(f"{move.name} always rolls; drop --roll")
     event = Event(
         kind="move",
         actor=character.name if character else None,
@@ -198,31 +228,91 @@ def make_move(
         return _pool_move(
             before, state, ruleset, move, character, dice, extra, edge, tuple(picks), boost, event
         )
+    who = event.actor
+    pre, _ = _picked(move, None, main_picks, ctx, ruleset, before_only=True)
+    first = apply_live(state, ruleset, who, [e for o in pre for e in o.effects], extra, ctx)
+    state = first.state
+    character = state.characters[who] if who is not None else None
+    ctx = Context(state, character, inputs)
+    rolls = not move.roll.optional or resist or _at_floor(move, ctx, ruleset)
     prepared: list[str] = []
     if boost is not None:
-        if character is None or mechanic == "none":
+        if character is None or mechanic == "none" or not rolls:
             raise RuleError(f"{move.name} has no roll to add Preparation to")
         spent, prepared = change_hold(ruleset, character, "preparation", 1, "spend")
         state = put_character(state, spent)
+        character = spent
         prepared = ["Preparation: +1 to the roll", *prepared]
-    roll, modifiers = _roll(
-        state, ruleset, move, character, ctx, dice, advantage, disadvantage, int(boost is not None)
-    )
+    roll: Roll | None = None
+    modifiers: list[str] = []
+    if rolls:
+        roll, modifiers = _roll(
+            state,
+            ruleset,
+            move,
+            character,
+            ctx,
+            dice,
+            advantage,
+            disadvantage,
+            int(boost is not None),
+        )
     if roll is not None and character is not None and character.forward and mechanic != "stat_dice":
         used = state.characters[character.name]
         state = put_character(state, attrs.evolve(used, forward=0))
     band = roll.band if roll is not None else None
-    ctx = attrs.evolve(ctx, match=roll is not None and roll.has(MATCH))
-    chosen, lists = _picked(move, band, picks, ctx, ruleset)
-    effects = effects_for(move, band, chosen, ctx, ruleset)
-    state, words = apply_effects(state, ruleset, event.actor, effects, extra)
-    words = [*prepared, *words]
+    ctx = attrs.evolve(ctx, state=state, match=roll is not None and roll.has(MATCH))
+    chosen, lists = _picked(move, band, main_picks, ctx, ruleset)
+    later = [o for o in chosen if o not in pre]
+    waived = {e.effect for o in chosen for e in o.effects if e.kind == "waive"}
+    effects = [e for e in effects_in_order(move, band, later) if e.id not in waived]
+    applied = apply_live(state, ruleset, who, effects, extra, ctx)
+    state = applied.state
+    words = [*first.words, *prepared, *applied.words]
+    follow = [*first.follow, *applied.follow]
+    state, said, more_follow = _past_floor(
+        state,
+        ruleset,
+        move,
+        who,
+        (*first.dropped, *applied.dropped),
+        floor_picks,
+        ctx,
+        track,
+        applied.deferred,
+        extra,
+    )
+    words += said
+    follow += more_follow
     if move.id == "muster" and band in ("strong", "weak") and state.steading is not None:
         state = attrs.evolve(
             state, steading=attrs.evolve(state.steading, muster=tuple(o.id for o in chosen))
         )
     words += missing_picks(lists, chosen)
+    if not rolls and move.roll.mechanic != "none":
+        words.append("no roll: above 0 and not resisted (--roll to resist)")
+    if mounted is not None and who is not None and character is not None:
+        original = before.characters[who]
+        unmounted, gone = assets.unmount(ruleset, original, state.characters[who], mounted)
+        state = put_character(state, unmounted)
+        words += gone
+    state = _settle_momentum(state, ruleset)
     label, text = _band_words(move, band) if band else ("", move.text)
+    line = ""
+    if roll is not None and isinstance(roll, ActionRoll) and who is not None:
+        state = attrs.evolve(
+            state,
+            last_roll=LastRoll(
+                who, move.id, roll.action_die, roll.challenge, roll.score, roll.band
+            ),
+        )
+        line = _action_line(move, ruleset, ctx, roll, label)
+    if roll is not None and mechanic == "table" and move.roll.table:
+        row = ruleset.table(move.roll.table).row_for(roll.faces[0])
+        label, text = row.id.replace("_", " "), row.text
+        follow += row_follow(ruleset, row.follow, row.preset)
+        line = f"d{roll.sides} = {roll.faces[0]} → {row.text}"
+    words += [_follow_words(ruleset, f) for f in follow]
     event = attrs.evolve(
         event,
         dice=roll.faces if roll else (),
@@ -232,17 +322,178 @@ def make_move(
         label=label,
         total=roll.total if roll else None,
         text=text,
-        options=tuple(o.id for o in chosen),
+        options=tuple(o.id for o in chosen) + tuple(floor_picks),
         modifiers=tuple(modifiers),
         results=tuple(words),
         match=ctx.match,
+        line=line,
+        follow=tuple(follow),
     )
     return record(before, state, event)
 
 
-def _known_picks(move: Move, picks: Sequence[str]) -> None:
+def _asset_kind(ruleset: Ruleset, move: Move) -> str | None:
+    """`companion` or `vehicle` when the move's roll or harm reads an asset's meter."""
+    scoped = {m.id: m.scope for m in ruleset.meters if m.scope in ("companion", "vehicle")}
+    named = [move.roll.stat, *move.roll.stat_choice]
+    named += [e.meter for lst in move.options for o in lst.items for e in o.effects if e.meter]
+    for meter in named:
+        if meter in scoped:
+            return scoped[meter]
+    return None
+
+
+def _at_floor(move: Move, ctx: Context, ruleset: Ruleset) -> bool:
+    spec = move.roll
+    return spec.required_at_min is not None and gate_holds(
+        Gate(if_at_min=spec.required_at_min), ctx, ruleset
+    )
+
+
+def _floor_lists(ruleset: Ruleset, meter_id: str) -> list[OptionList]:
+    meter = ruleset.meter(meter_id)
+    if meter.past_min is None:
+        return []
+    return [lst for lst in ruleset.move(meter.past_min).options if lst.if_past_min == meter_id]
+
+
+def _floor_ids(ruleset: Ruleset) -> set[str]:
+    """Options of every meter's past-the-floor choice (Lose Momentum's at −6)."""
+    return {o.id for m in ruleset.meters for lst in _floor_lists(ruleset, m.id) for o in lst.items}
+
+
+def _own_pick(move: Move, pick: str, floor_ids: set[str]) -> bool:
+    """A pick the move offers itself outside its past-the-floor list."""
+    return any(o.id == pick for lst in move.options if lst.if_past_min is None for o in lst.items)
+
+
+def _past_floor(
+    state: Campaign,
+    ruleset: Ruleset,
+    move: Move,
+    who: str | None,
+    dropped: Sequence[tuple[str, int]],
+    floor_picks: Sequence[str],
+    ctx: Context,
+    track: str | None,
+    deferred: Sequence[Effect],
+    dice: DiceSource,
+) -> tuple[Campaign, list[str], list[str]]:
+    """Reading 29: a loss past momentum's floor is never dropped: its choice is required."""
+    past: dict[str, int] = {}
+    for meter_id, amount in dropped:
+        if ruleset.meter(meter_id).past_min is not None:
+            past[meter_id] = past.get(meter_id, 0) + amount
+    lists = [lst for meter_id in past for lst in _floor_lists(ruleset, meter_id)]
+    if not lists:
+        if floor_picks:
+            raise RuleError(
+                f"{floor_picks[0]!r} is picked only when a loss goes past momentum's floor "
+                "(at −6 with more to lose)"
+            )
+        return state, [], []
+    here = attrs.evolve(ctx, past_min=tuple(past))
+    offers = [items_holding(lst, here, ruleset) for lst in lists]
+    chosen = choose(offers, floor_picks, move)
+    short = missing_picks(offers, chosen)
+    if short:
+        meter_id, amount = next(iter(past.items()))
+        name = ruleset.meter(meter_id).name
+        low = ruleset.meter(meter_id).min
+        raise RuleError(
+            f"{name} is at {low:+d} and {amount} more is lost: {short[0]} (--pick); "
+            "nothing was saved"
+        )
+    words = [f"{ruleset.meter(m).name} at its floor, {n} more to lose" for m, n in past.items()]
+    words += [o.text for o in chosen]
+    effects = [*deferred, *(e for o in chosen for e in o.effects)]
+    follow: list[str] = []
+    for effect in effects:
+        if effect.kind == "progress":
+            state, said = _progress_effect(state, effect, track)
+            words += said
+        elif effect.kind == "follow" and effect.move:
+            follow.append(effect.move)
+        else:
+            state, said = apply_effects(state, ruleset, who, [effect], dice)
+            words += said
+    return state, words, follow
+
+
+def _progress_effect(
+    state: Campaign, effect: Effect, track_name: str | None
+) -> tuple[Campaign, list[str]]:
+    tracks = state.tracks or ()
+    if not tracks:
+        raise RuleError("there is no progress track to clear: add one (track FILE new NAME)")
+    if track_name is None:
+        if len(tracks) > 1:
+            names = ", ".join(t.name for t in tracks)
+            raise RuleError(f"name the track whose progress is cleared (--track): {names}")
+        found = tracks[0]
+    else:
+        found = progress.find_track(tracks, track_name)
+    changed = progress.clear(found) if effect.mode == "clear" else progress.mark(found)
+    verb = "cleared" if effect.mode == "clear" else "marked"
+    words = [
+        f"{found.name} ({found.rank} {found.kind}): {verb} {progress.unit(found)}, "
+        f"ticks {found.ticks} → {changed.ticks}"
+    ]
+    return attrs.evolve(state, tracks=progress.replace(tracks, changed)), words
+
+
+def _settle_momentum(state: Campaign, ruleset: Ruleset) -> Campaign:
+    """Every sheet's max momentum follows its impacts (reading 28)."""
+    for character in list(state.characters.values()):
+        settled = momentum.settle(ruleset, character)
+        if settled is not character:
+            state = put_character(state, settled)
+    return state
+
+
+def _follow_words(ruleset: Ruleset, follow: str) -> str:
+    move_id, _, preset = follow.partition(":")
+    known = {m.id: m for m in ruleset.moves}
+    if move_id not in known:
+        return f"next: {follow} (the GM plays it)"
+    move = known[move_id]
+    if preset:
+        text = next((o.text for lst in move.options for o in lst.items if o.id == preset), preset)
+        return f"next: {move.name}, {preset} ({text.rstrip('.')})"
+    return f"next: {move.name}"
+
+
+def _action_line(move: Move, ruleset: Ruleset, ctx: Context, roll: ActionRoll, label: str) -> str:
+    """`action die 4 + iron 2 = 6  vs  3 · 9 → weak hit`, a cancelled die or a match in words."""
+    spec = move.roll
+    stats = spec.stat_choice or ((spec.stat,) if spec.stat else ())
+    values = [(s, _stat_value(ctx.state, ctx.actor, ruleset, s)) for s in stats]
+    name, value = max(values, key=lambda pair: pair[1]) if values else ("stat", 0)
+    shown = _name_of(ruleset, name)
+    die = f"action die {roll.action_die}"
+    if roll.has(CANCELLED):
+        die += " (cancelled by momentum)"
+    adds = roll.score - value - (0 if roll.has(CANCELLED) else roll.action_die)
+    plus = f" + adds {adds}" if adds else ""
+    c1, c2 = roll.challenge
+    said = label.lower() if label else roll.band
+    match = ", a match" if roll.has(MATCH) else ""
+    return f"{die} + {shown} {value}{plus} = {roll.score}  vs  {c1} · {c2} → {said}{match}"
+
+
+def _name_of(ruleset: Ruleset, stat_id: str) -> str:
+    for meter in ruleset.meters:
+        if meter.id == stat_id:
+            return meter.name.lower()
+    for stat in ruleset.stats:
+        if stat.id == stat_id:
+            return stat.name.lower()
+    return stat_id
+
+
+def _known_picks(move: Move, picks: Sequence[str], also: set[str] | None = None) -> None:
     """Refuse a pick that none of the move's option lists has, whatever the roll."""
-    known = {o.id for options in move.options for o in options.items}
+    known = {o.id for options in move.options for o in options.items} | (also or set())
     for pick in picks:
         if pick not in known:
             listed = ", ".join(sorted(known)) or "none"
