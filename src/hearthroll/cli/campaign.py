@@ -68,6 +68,11 @@ def add_parsers(verbs: Any) -> None:
         metavar="NAME=VALUE",
         help="another input the move takes, e.g. --input deal=sell",
     )
+    move.add_argument(
+        "--roll", action="store_true", help="resist: make an optional roll (a suffer move's)"
+    )
+    move.add_argument("--asset", metavar="NAME", help="the companion or vehicle it acts on")
+    move.add_argument("--track", metavar="NAME", help="the track a loss of progress clears")
 
     reroll = _verb(verbs, "reroll", "spend a reroll on the pending bust", run_reroll)
     _dice(reroll)
@@ -287,6 +292,9 @@ def run_move(args: argparse.Namespace) -> int:
             effect_dice=effect,
             boost=args.prep,
             at=args.at,
+            resist=args.roll,
+            asset=args.asset,
+            track=args.track,
         )
         _finish(dice)
         return outcome
@@ -488,6 +496,8 @@ def event_json(event: Event) -> dict[str, object]:
         "options": list(event.options),
         "modifiers": list(event.modifiers),
         "results": list(event.results),
+        "line": event.line,
+        "follow": list(event.follow),
         "target": event.target,
         "deltas": deltas,
     }
@@ -496,6 +506,7 @@ def event_json(event: Event) -> dict[str, object]:
 def state_json(store: CampaignStore) -> dict[str, object]:
     """The campaign as the JSON `state --json` prints."""
     from hearthroll.core.campaign.sheets import load
+    from hearthroll.core.games.progress import boxes
 
     state = store.state
     steading = state.steading
@@ -520,6 +531,23 @@ def state_json(store: CampaignStore) -> dict[str, object]:
             "forward": c.forward,
             "notes": c.notes,
             **_fighter_json(store, c),
+            **(
+                {
+                    "assets": [
+                        {
+                            "name": a.name,
+                            "kind": a.kind,
+                            "type": a.type,
+                            "value": a.value,
+                            "max": a.max,
+                            "conditions": dict(a.conditions),
+                        }
+                        for a in c.assets
+                    ]
+                }
+                if c.assets is not None
+                else {}
+            ),
         }
         for c in state.characters.values()
     ]
@@ -558,6 +586,22 @@ def state_json(store: CampaignStore) -> dict[str, object]:
             "move": turn.move,
             "dice": list(turn.last.faces) if turn.last else [],
         },
+        **(
+            {
+                "tracks": [
+                    {
+                        "name": t.name,
+                        "kind": t.kind,
+                        "rank": t.rank,
+                        "ticks": t.ticks,
+                        "boxes": boxes(t),
+                    }
+                    for t in state.tracks
+                ]
+            }
+            if state.tracks is not None
+            else {}
+        ),
         "events": state.history.events,
         "can_undo": bool(state.history.undo),
         "can_redo": bool(state.history.redo),
@@ -623,7 +667,9 @@ def _print_event(event: Event, store: CampaignStore, as_json: bool) -> None:
     from hearthroll.core.campaign.events import summary
 
     print(f"#{event.seq} {summary(event)}")
-    rolled = event.kind in ("move", "reroll", "accept", "prep")
+    rolled = event.kind in ("move", "reroll", "accept", "prep", "burn")
+    if event.line and rolled:
+        print(f"  {event.line}")
     if event.text and event.band and not event.pending:
         print(f"  {event.text}")
     for line in event.modifiers:

@@ -207,11 +207,19 @@ def _run_odds_sum(args: argparse.Namespace) -> int:
 
 
 def _run_odds_action(args: argparse.Namespace) -> int:
-    from hearthroll.core.dice.odds import action_odds
+    from hearthroll.core.dice.odds import action_burn_odds, action_odds, percent
 
     odds = action_odds(args.stat, adds=args.adds, momentum=args.momentum)
+    burned = action_burn_odds(args.stat, adds=args.adds, momentum=args.momentum)
     title = f"action roll d6{args.stat:+d}{args.adds:+d} against 2d10"
-    return _print_odds(title, odds, args.json)
+    if args.json:
+        print_json({**odds.as_json(), "burn": {k: str(p) for k, p in burned.bands}})
+        return EXIT_OK
+    _print_odds(title, odds, False)
+    if burned.bands != odds.bands:
+        shown = ", ".join(f"{_LABELS.get(k, k)} {percent(p)}" for k, p in burned.bands)
+        print(f"  burning momentum {args.momentum:+d} when it helps: {shown}")
+    return EXIT_OK
 
 
 def _run_odds_d20(args: argparse.Namespace) -> int:

@@ -1,0 +1,88 @@
+"""The starforged verbs on the command line: burn, asset and track."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from hearthroll.cli.campaign import _common, _finish, _source, _with_store
+from hearthroll.cli.common import UsageError
+
+if TYPE_CHECKING:
+    from hearthroll.core.campaign.events import Outcome
+    from hearthroll.store.campaigns import CampaignStore
+
+
+def add_parsers(verbs: Any) -> None:
+    """Add burn, asset and track to the command line."""
+    burn = verbs.add_parser("burn", help="burn momentum on the last action roll")
+    burn.add_argument("file", type=Path, metavar="FILE")
+    burn.add_argument("--as", dest="actor", metavar="NAME", help="whose momentum")
+    _common(burn)
+    burn.set_defaults(run=run_burn)
+
+    asset = verbs.add_parser("asset", help="add a companion or a vehicle to a sheet")
+    asset.add_argument("file", type=Path, metavar="FILE")
+    asset.add_argument("kind", choices=("companion", "vehicle"))
+    asset.add_argument("name", metavar="NAME")
+    asset.add_argument("--max", type=int, required=True, metavar="N", help="its health/integrity")
+    asset.add_argument("--type", default="", metavar="T", help="command, support or incidental")
+    asset.add_argument("--as", dest="actor", metavar="OWNER", help="whose asset it is")
+    _common(asset)
+    asset.set_defaults(run=run_asset)
+
+    track = verbs.add_parser("track", help="progress tracks: new, mark, roll, clear, drop")
+    track.add_argument("file", type=Path, metavar="FILE")
+    track.add_argument("action", choices=("new", "mark", "roll", "clear", "drop"))
+    track.add_argument("name", metavar="NAME")
+    track.add_argument("--rank", metavar="R", help="troublesome, dangerous, formidable, ...")
+    track.add_argument("--kind", default="vow", metavar="K", help="vow, expedition, ...")
+    track.add_argument("--times", type=int, default=1, metavar="N", help="marks at once")
+    track.add_argument("--dice", metavar="A,B", help="the two challenge dice, typed")
+    track.add_argument("--seed", type=int, help="seed the dice")
+    _common(track)
+    track.set_defaults(run=run_track)
+
+
+def run_burn(args: argparse.Namespace) -> int:
+    """Burn momentum."""
+    from hearthroll.core.verbs.starforged import burn
+
+    return _with_store(args, lambda s: burn(s.state, s.ruleset, args.actor))
+
+
+def run_asset(args: argparse.Namespace) -> int:
+    """Add an asset."""
+    from hearthroll.core.verbs.starforged import add_asset
+
+    return _with_store(
+        args,
+        lambda s: add_asset(
+            s.state, s.ruleset, args.kind, args.name, args.max, args.type, args.actor
+        ),
+    )
+
+
+def run_track(args: argparse.Namespace) -> int:
+    """One of the track verbs."""
+    from hearthroll.core.verbs import starforged
+
+    def verb(store: CampaignStore) -> Outcome:
+        state = store.state
+        if args.action == "new":
+            if args.rank is None:
+                raise UsageError("a new track needs --rank (troublesome, dangerous, ...)")
+            return starforged.new_track(state, args.name, args.rank, args.kind)
+        if args.action == "mark":
+            return starforged.mark_track(state, args.name, args.times)
+        if args.action == "clear":
+            return starforged.clear_track(state, args.name)
+        if args.action == "drop":
+            return starforged.drop_track(state, args.name)
+        dice = _source(args.dice, args.seed)
+        outcome = starforged.roll_track(state, args.name, dice)
+        _finish(dice)
+        return outcome
+
+    return _with_store(args, verb)

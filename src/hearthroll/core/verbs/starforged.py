@@ -1,0 +1,142 @@
+"""The starforged verbs: burn momentum, add an asset, and the progress tracks' verbs."""
+
+from __future__ import annotations
+
+import attrs
+
+from hearthroll.core.campaign.events import Event, Outcome, record
+from hearthroll.core.campaign.sheets import put_character
+from hearthroll.core.campaign.state import Campaign
+from hearthroll.core.dice.mechanics import MATCH
+from hearthroll.core.dice.sources import DiceSource
+from hearthroll.core.errors import RuleError
+from hearthroll.core.games import assets, momentum, progress
+from hearthroll.core.rules.model import Ruleset
+from hearthroll.core.verbs.session import find_character
+
+LABELS = {"miss": "miss", "weak": "weak hit", "strong": "strong hit"}
+
+
+def burn(state: Campaign, ruleset: Ruleset, actor: str | None = None) -> Outcome:
+    """Reading 27: burn momentum on the character's last action roll, when it improves it."""
+    character = find_character(state, actor)
+    roll = state.last_roll
+    if roll is None or roll.actor != character.name:
+        raise RuleError(f"{character.name} has made no action roll to burn momentum on")
+    burned, done = momentum.burn(ruleset, character, roll)
+    move = ruleset.move(roll.move)
+    after = attrs.evolve(
+        put_character(state, burned),
+        last_roll=attrs.evolve(roll, burned=True, band=done.band_after),
+    )
+    band = move.band(done.band_after) if any(b.id == done.band_after for b in move.bands) else None
+    c1, c2 = roll.challenge
+    words = [
+        f"momentum {done.momentum:+d} replaces the action score {roll.score}: "
+        f"{LABELS[done.band_before]} → {LABELS[done.band_after]}",
+        f"Momentum {done.momentum} → {done.reset} (reset)",
+        f"now: {band.text}" if band else "",
+    ]
+    event = Event(
+        kind="burn",
+        actor=character.name,
+        move=move.id,
+        move_name=move.name,
+        mechanic="action",
+        dice=(roll.die, c1, c2),
+        band=done.band_after,
+        label=band.label if band else LABELS[done.band_after],
+        total=done.momentum,
+        line=f"momentum {done.momentum}  vs  {c1} · {c2} → {LABELS[done.band_after]}",
+        results=tuple(w for w in words if w),
+    )
+    return record(state, after, event)
+
+
+def add_asset(
+    state: Campaign,
+    ruleset: Ruleset,
+    kind: str,
+    name: str,
+    top: int,
+    type: str = "",
+    owner: str | None = None,
+) -> Outcome:
+    """A companion or vehicle joins a character's sheet, its meter full."""
+    character = find_character(state, owner)
+    asset = assets.new_asset(ruleset, kind, name, top, type)
+    changed = assets.add(character, asset)
+    kind_words = f"{type} vehicle" if type else kind
+    event = Event(
+        kind="asset",
+        actor=character.name,
+        results=(f"{asset.name} ({kind_words}) joins {character.name}: {asset.value}/{asset.max}",),
+    )
+    return record(state, put_character(state, changed), event)
+
+
+def new_track(state: Campaign, name: str, rank: str, kind: str = "vow") -> Outcome:
+    """A new progress track, empty."""
+    track = progress.new_track(name, rank, kind)
+    tracks = state.tracks or ()
+    if any(t.name.lower() == track.name.lower() for t in tracks):
+        raise RuleError(f"there is a track named {track.name} already")
+    after = attrs.evolve(state, tracks=(*tracks, track))
+    words = (f"new {rank} {kind}: {track.name} (one mark: {progress.unit(track)})",)
+    return record(state, after, Event(kind="track", results=words))
+
+
+def mark_track(state: Campaign, name: str, times: int = 1) -> Outcome:
+    """Mark progress on a track `times` times by its rank."""
+    tracks = state.tracks or ()
+    track = progress.find_track(tracks, name)
+    marked = progress.mark(track, times)
+    words = (
+        f"{track.name}: +{progress.unit(track)}{f' ×{times}' if times > 1 else ''}, "
+        f"{progress.boxes(track)} → {progress.boxes(marked)} boxes "
+        f"(ticks {track.ticks} → {marked.ticks})",
+    )
+    after = attrs.evolve(state, tracks=progress.replace(tracks, marked))
+    return record(state, after, Event(kind="track", results=words))
+
+
+def clear_track(state: Campaign, name: str) -> Outcome:
+    """Clear one unit of progress on a track by its rank."""
+    tracks = state.tracks or ()
+    track = progress.find_track(tracks, name)
+    cleared = progress.clear(track)
+    words = (f"{track.name}: −{progress.unit(track)}, ticks {track.ticks} → {cleared.ticks}",)
+    after = attrs.evolve(state, tracks=progress.replace(tracks, cleared))
+    return record(state, after, Event(kind="track", results=words))
+
+
+def drop_track(state: Campaign, name: str) -> Outcome:
+    """Strike a track (fulfilled, forsaken or ended)."""
+    tracks = state.tracks or ()
+    track = progress.find_track(tracks, name)
+    rest = tuple(t for t in tracks if t.name != track.name)
+    after = attrs.evolve(state, tracks=rest or None)
+    return record(state, after, Event(kind="track", results=(f"{track.name} is struck",)))
+
+
+def roll_track(state: Campaign, name: str, dice: DiceSource) -> Outcome:
+    """A progress roll: the track's full boxes against two d10 (momentum stays out)."""
+    track = progress.find_track(state.tracks or (), name)
+    roll = progress.progress_roll(dice, track)
+    c1, c2 = roll.faces
+    match = ", a match" if roll.has(MATCH) else ""
+    line = f"progress {roll.total}  vs  {c1} · {c2} → {LABELS[roll.band]}{match}"
+    event = Event(
+        kind="track",
+        move_name=f"progress roll: {track.name}",
+        mechanic="progress",
+        dice=roll.faces,
+        kept=roll.kept,
+        band=roll.band,
+        label=LABELS[roll.band],
+        total=roll.total,
+        match=roll.has(MATCH),
+        line=line,
+        results=(line,),
+    )
+    return record(state, state, event)
