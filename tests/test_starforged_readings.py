@@ -1,0 +1,270 @@
+"""Starforged readings 25-32: harm before the roll, momentum, impacts, assets, tracks."""
+
+from __future__ import annotations
+
+import attrs
+import pytest
+
+from hearthroll.core.campaign.demo import new_campaign
+from hearthroll.core.campaign.events import Outcome
+from hearthroll.core.campaign.state import Campaign, History
+from hearthroll.core.dice.sources import TypedDice
+from hearthroll.core.errors import HearthrollError, RuleError
+from hearthroll.core.games import momentum, progress
+from hearthroll.core.rules.model import Ruleset
+from hearthroll.core.verbs import edits, starforged
+from hearthroll.core.verbs.session import make_move
+from hearthroll.store.rulesets import load_catalog
+
+SF = load_catalog(with_user=False).ruleset("starforged")
+
+
+def kael(**meters: int) -> Campaign:
+    """A starforged campaign with Kael, iron 2, these meters set."""
+    state = edits.add_character(new_campaign(SF), SF, "Kael").state
+    character = state.characters["Kael"]
+    character = attrs.evolve(
+        character,
+        stats={**character.stats, "iron": 2},
+        meters={**character.meters, **meters},
+    )
+    return attrs.evolve(state, characters={"Kael": character})
+
+
+def move(state: Campaign, wanted: str, faces: tuple[int, ...] = (), **kw: object) -> Outcome:
+    dice = TypedDice(faces)
+    outcome = make_move(state, SF, wanted, dice, actor="Kael", **kw)  # type: ignore[arg-type]
+    dice.finish()
+    return outcome
+
+
+def sheet(outcome: Outcome) -> dict[str, int]:
+    return dict(outcome.state.characters["Kael"].meters)
+
+
+def test_endure_harm_rolls_with_health_after_the_harm() -> None:
+    # health 5 - 2 = 3; iron 2: the roll is +3 (health after), 3 + 3 = 6 against 7 and 7: a miss
+    out = move(kael(), "endure harm", (3, 7, 7), picks=["serious", "momentum"], resist=True)
+    assert out.event.band == "miss"
+    assert out.event.line == "action die 3 + health 3 = 6  vs  7 · 7 → miss, a match"
+    assert sheet(out)["health"] == 3
+
+
+def test_harm_above_zero_without_resisting_makes_no_roll() -> None:
+    out = move(kael(), "endure harm", (), picks=["serious"])
+    assert out.event.dice == ()
+    assert sheet(out)["health"] == 3
+    assert "no roll" in out.event.results[-1]
+
+
+def test_harm_to_zero_makes_the_roll_and_overflows_to_momentum() -> None:
+    out = move(kael(health=1), "endure harm", (6, 1, 1), picks=["major", "embrace_the_pain"])
+    assert sheet(out)["health"] == 0
+    assert sheet(out)["momentum"] == 2 - 2 + 1  # 2 past 0 lost, then embrace the pain
+    assert out.event.band == "strong"
+
+
+def test_serious_harm_to_zero_then_a_miss_marks_wounded() -> None:
+    out = move(kael(health=2), "endure harm", (1, 9, 9), picks=["serious", "momentum", "wounded"])
+    after = out.state.characters["Kael"]
+    assert "wounded" in after.conditions
+    assert momentum.max_momentum(SF, after) == 9
+    assert momentum.reset_of(SF, after) == 1
+
+
+def test_supply_to_zero_marks_unprepared() -> None:
+    out = move(kael(supply=2), "sacrifice resources", picks=["serious"])
+    assert sheet(out)["supply"] == 0
+    assert "unprepared" in out.state.characters["Kael"].conditions
+
+
+def test_two_impacts_reset_zero() -> None:
+    state = kael()
+    character = attrs.evolve(state.characters["Kael"], conditions={"wounded": 0, "shaken": 0})
+    assert momentum.max_momentum(SF, character) == 8
+    assert momentum.reset_of(SF, character) == 0
+    assert momentum.reset_of(SF, attrs.evolve(character, conditions={})) == 2
+
+
+def test_impacts_cap_momentum_on_the_sheet() -> None:
+    out = move(kael(momentum=10, supply=1), "sacrifice resources", picks=["minor"])
+    after = out.state.characters["Kael"]
+    assert after.meters["momentum"] == 9
+    assert after.maxima["momentum"] == 9
+
+
+def with_companion(state: Campaign, top: int = 3) -> Campaign:
+    return starforged.add_asset(state, SF, "companion", "Rook", top).state
+
+
+def test_companion_destroyed_on_miss_with_match_at_zero() -> None:
+    state = with_companion(kael())
+    out = move(
+        state, "companion takes a hit", (1, 4, 4), picks=["serious", "more_harm"], resist=True
+    )
+    assert out.event.match
+    assert out.state.characters["Kael"].assets == ()
+    back = edits.undo(out.state, out.event).state
+    assert back.characters["Kael"].assets == state.characters["Kael"].assets
+
+
+def test_companion_at_one_survives_a_miss_without_a_match() -> None:
+    state = with_companion(kael())
+    out = move(
+        state, "companion takes a hit", (1, 4, 5), picks=["serious", "momentum"], resist=True
+    )
+    (rook,) = out.state.characters["Kael"].assets or ()
+    assert rook.value == 1
+    assert "out_of_action" not in rook.conditions
+    assert "companion_health" not in out.state.characters["Kael"].meters
+
+
+def test_companion_hit_needs_a_companion() -> None:
+    with pytest.raises(HearthrollError, match="no companion"):
+        move(kael(), "companion takes a hit", picks=["minor"])
+
+
+def test_withstand_damage_reads_the_vehicle_type() -> None:
+    state = starforged.add_asset(kael(), SF, "vehicle", "Petrel", 5, "support").state
+    out = move(state, "withstand damage", (1, 9, 9), picks=["major", "momentum"], resist=True)
+    (petrel,) = out.state.characters["Kael"].assets or ()
+    assert petrel.value == 2
+    out = move(out.state, "withstand damage", (1, 9, 8), picks=["serious", "momentum", "battered"])
+    (petrel,) = out.state.characters["Kael"].assets or ()
+    assert (petrel.value, "battered" in petrel.conditions) == (0, True)
+
+
+def test_burn_turns_weak_into_strong() -> None:
+    state = kael(momentum=7)
+    out = make_move(
+        state, SF, "endure harm", TypedDice((2, 3, 6)), actor="Kael", picks=["minor"], resist=True
+    )
+    assert out.event.band == "weak"  # 2 + health 4 = 6 against 3 and 6
+    burned = starforged.burn(out.state, SF, "Kael")
+    assert burned.event.band == "strong"
+    assert (
+        burned.event.results[0] == "momentum +7 replaces the action score 6: weak hit → strong hit"
+    )
+    assert burned.state.characters["Kael"].meters["momentum"] == 2
+    undone = edits.undo(burned.state, burned.event).state
+    assert attrs.evolve(undone, history=History()) == attrs.evolve(out.state, history=History())
+
+
+def test_burn_is_refused_with_its_reason() -> None:
+    state = kael(momentum=5)
+    out = make_move(
+        state, SF, "endure harm", TypedDice((1, 3, 6)), actor="Kael", picks=["minor"], resist=True
+    )
+    assert out.event.band == "weak"  # 1 + 4 = 5 against 3 and 6
+    with pytest.raises(RuleError, match="momentum \\+5 is not above the action score 5"):
+        starforged.burn(out.state, SF, "Kael")
+
+
+def test_burn_needs_an_action_roll() -> None:
+    with pytest.raises(RuleError, match="no action roll"):
+        starforged.burn(kael(), SF, "Kael")
+
+
+def test_formidable_vow_marks_one_box() -> None:
+    state = starforged.new_track(kael(), "Find the beacon", "formidable").state
+    marked = starforged.mark_track(state, "find the beacon").state
+    (vow,) = marked.tracks or ()
+    assert (vow.ticks, progress.boxes(vow)) == (4, 1)
+
+
+@pytest.mark.parametrize(
+    ("rank", "ticks"),
+    [("troublesome", 12), ("dangerous", 8), ("formidable", 4), ("extreme", 2), ("epic", 1)],
+)
+def test_marks_by_rank_and_never_past_ten_boxes(rank: str, ticks: int) -> None:
+    track = progress.new_track("t", rank)
+    assert progress.mark(track).ticks == ticks
+    assert progress.mark(track, 50).ticks == 40
+    assert progress.clear(progress.mark(track)).ticks == 0
+
+
+def test_progress_roll_counts_boxes_and_no_momentum() -> None:
+    state = starforged.new_track(kael(momentum=10), "Beacon", "dangerous").state
+    state = starforged.mark_track(state, "Beacon", 2).state  # 4 boxes
+    out = starforged.roll_track(state, "Beacon", TypedDice((3, 4)))
+    assert (out.event.total, out.event.band) == (4, "weak")
+    assert out.event.line == "progress 4  vs  3 · 4 → weak hit"
+
+
+def at_minus_six(tracks: int = 1) -> Campaign:
+    state = kael(momentum=-6)
+    for name in ("Beacon", "Oath")[:tracks]:
+        state = starforged.new_track(state, name, "dangerous").state
+        state = starforged.mark_track(state, name, 2).state
+    return state
+
+
+def test_overflow_at_minus_six_is_a_choice() -> None:
+    state = at_minus_six()
+    assert sheet(move(state, "endure harm", (), picks=["major"]))["health"] == 2  # no overflow
+    with pytest.raises(RuleError, match="Momentum is at -6"):
+        move(state, "lose momentum", (), picks=["serious"])
+    out = move(state, "lose momentum", (), picks=["serious", "lose_progress"])
+    (beacon,) = out.state.tracks or ()
+    assert beacon.ticks == 16 - 8
+    assert any("Beacon (dangerous vow): cleared 2 boxes" in w for w in out.event.results)
+
+
+def test_harm_overflowing_at_minus_six_is_never_dropped() -> None:
+    state = at_minus_six()
+    with pytest.raises(RuleError, match="Momentum is at -6 and 2 more is lost"):
+        move(state, "endure harm", (1, 9, 9), picks=["major", "momentum"], resist=True)
+    out = move(
+        kael(momentum=-6, health=1),
+        "endure harm",
+        (1, 9, 9),
+        picks=["serious", "momentum", "wounded", "other_move"],
+    )
+    assert "apply it through a different suffer move" in " ".join(out.event.results)
+
+
+def test_clearing_progress_names_the_track_when_there_are_several() -> None:
+    state = at_minus_six(tracks=2)
+    with pytest.raises(RuleError, match="name the track"):
+        move(state, "lose momentum", picks=["minor", "lose_progress"])
+    out = move(state, "lose momentum", picks=["minor", "lose_progress"], track="oath")
+    assert [t.ticks for t in out.state.tracks or ()] == [16, 8]
+
+
+def test_a_table_row_naming_a_missing_move_is_shown_as_words() -> None:
+    out = move(kael(health=0), "endure harm table", (7,))
+    assert out.event.text == "Mortal harm. Face Death."
+    assert out.event.follow == ("Face Death",)
+    assert "next: Face Death (the GM plays it)" in out.event.results
+
+
+def test_a_table_row_naming_a_move_offers_it_with_its_harm() -> None:
+    out = move(kael(), "withstand damage table", (80,))
+    assert out.event.follow == ("starforged_endure_harm:serious",)
+    assert "next: Endure Harm, serious (Serious: −2 health)" in out.event.results
+
+
+def test_the_harm_table_from_a_miss_shows_its_row_words() -> None:
+    out = move(
+        kael(health=1),
+        "endure harm",
+        (1, 9, 9),
+        picks=["minor", "more_harm", "table"],
+        effect_dice=TypedDice((5,)),
+    )
+    assert any(w.endswith("Mortal harm. Face Death.") for w in out.event.results)
+    assert out.event.follow == ("Face Death",)
+
+
+def test_asset_limits() -> None:
+    with pytest.raises(RuleError, match="companion's maximum is 2 to 5"):
+        starforged.add_asset(kael(), SF, "companion", "Rook", 6)
+    with pytest.raises(RuleError, match="vehicle's type"):
+        starforged.add_asset(kael(), SF, "vehicle", "Petrel", 5)
+
+
+def test_other_rulesets_keep_no_starforged_fields() -> None:
+    ruleset: Ruleset = load_catalog(with_user=False).ruleset("house")
+    state = edits.add_character(new_campaign(ruleset), ruleset, "Wren").state
+    assert state.tracks is None and state.last_roll is None
+    assert state.characters["Wren"].assets is None
