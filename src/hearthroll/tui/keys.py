@@ -51,6 +51,8 @@ LONG = {
     "new_plan": "Make a Plan: a project and its requirements",
     "plans": "tick a plan's boxes, or strike a plan",
     "campaigns": "the campaign list: open another, or make a new one",
+    "burn": "burn momentum on the last action roll: it replaces the action score, then resets",
+    "tracks": "progress tracks: new NAME / RANK, mark NAME [N], roll, clear, drop",
     "cycle(1)": "the next character",
     "cycle(-1)": "the previous character",
     "help": "this list",

@@ -23,7 +23,7 @@ from hearthroll.core.rules.effects import OptionList
 from hearthroll.core.rules.model import Move
 from hearthroll.core.verbs.edits import damage
 from hearthroll.core.verbs.session import make_move, reroll
-from hearthroll.tui import flow
+from hearthroll.tui import flow, starforged
 from hearthroll.tui.flow import MoveRequest, Preview
 from hearthroll.tui.keygate import asking
 from hearthroll.tui.screens.dice_input import DiceInput
@@ -124,6 +124,16 @@ async def make_move_flow(table: TableScreen, choice: PaletteChoice) -> None:
         if picked is None:
             return
         request = attrs.evolve(request, before=tuple(picked))
+    try:
+        question = starforged.resist_question(state, ruleset, request, move)
+    except HearthrollError as error:
+        _fail(table, error)
+        return
+    if question is not None:
+        answer: list[str] | None = await _ask(table, question)
+        if answer is None:
+            return
+        request = starforged.with_resist(request, answer)
     preview = await _roll(table, request, choice.typed, move)
     if preview is not None and choice.prepared and pool:
         prepared = await _prepare(table, request, preview, move)

@@ -17,7 +17,7 @@ from hearthroll.core.campaign.state import Campaign, Character
 from hearthroll.core.rules.describe import BAND_WORDS
 from hearthroll.core.rules.model import Ruleset
 
-ROLL_KINDS = ("move", "reroll", "accept", "prep")
+ROLL_KINDS = ("move", "reroll", "accept", "prep", "burn", "track")
 
 
 class StatusView(NamedTuple):
@@ -115,6 +115,8 @@ class RollView(NamedTuple):
     results: tuple[str, ...]
     match: bool = False
     """The challenge dice matched: the move's twist on a match applies."""
+    line: str = ""
+    """The roll in words: `action die 4 + iron 2 = 6  vs  3 · 9 → weak hit`."""
 
 
 class TrayView(NamedTuple):
@@ -300,6 +302,8 @@ def last_roll(events: Sequence[Event]) -> Event | None:
     undone = undone_events(events)
     for event in reversed(events):
         if event.kind in ROLL_KINDS and event.seq not in undone:
+            if event.kind == "track" and not event.dice:
+                continue  # a track made or marked is no roll
             return event
     return None
 
@@ -330,6 +334,7 @@ def roll_view(event: Event, ruleset: Ruleset) -> RollView:
         modifiers=event.modifiers,
         results=event.results,
         match=event.match,
+        line=event.line,
     )
 
 
@@ -372,7 +377,7 @@ def _actions(state: Campaign, ruleset: Ruleset, actor: str | None) -> tuple[tupl
     if not state.characters:
         return (("A", "add a character"), ("/", "make a move"))
     if not _pool(ruleset):
-        return (("/", "make a move"),)
+        return (("/", "make a move"), *starforged_actions(state, ruleset, actor))
     turn = state.turn
     if turn.status == "bust_pending" and turn.actor in state.characters:
         who = state.characters[turn.actor]
@@ -391,6 +396,27 @@ def _actions(state: Campaign, ruleset: Ruleset, actor: str | None) -> tuple[tupl
         level = state.characters[actor].level
         found.append(("s", f"stop (⟳ → {level})"))
     return tuple(found)
+
+
+def starforged_actions(
+    state: Campaign, ruleset: Ruleset, actor: str | None
+) -> tuple[tuple[str, str], ...]:
+    """`b burn momentum (+7): weak hit → strong hit` when burning would help; `T` tracks."""
+    from hearthroll.core.games.momentum import burn_preview
+
+    found: list[tuple[str, str]] = []
+    character = state.characters.get(actor or "")
+    if character is not None:
+        burn = burn_preview(ruleset, character, state.last_roll)
+        if burn is not None:
+            before, after = BURN_WORDS[burn.band_before], BURN_WORDS[burn.band_after]
+            found.append(("b", f"burn momentum ({burn.momentum:+d}): {before} → {after}"))
+    if state.tracks is not None:
+        found.append(("T", "tracks"))
+    return tuple(found)
+
+
+BURN_WORDS = {"miss": "miss", "weak": "weak hit", "strong": "strong hit"}
 
 
 def _turn_line(state: Campaign, ruleset: Ruleset, actor: str | None) -> str:

@@ -37,7 +37,9 @@ def demo_campaign(ruleset: Ruleset, name: str = "Millbrook") -> Campaign:
     if ruleset.id == "starforged":
         return starforged_demo(ruleset)
     if ruleset.id != "house":
-        raise RuleError(f"the demo party plays the house game (or maneuvers, or starforged), not {ruleset.id!r}")
+        raise RuleError(
+            f"the demo party plays the house game (or maneuvers, or starforged), not {ruleset.id!r}"
+        )
     party = [
         ("Brannoc", "human", 2, ("weapon", "medium_armor", "shield", "adventuring_gear"), 3),
         ("Isolde", "ogre", 1, ("big_weapon", "light_armor"), 5),

@@ -2,17 +2,21 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+
 import attrs
 
 from hearthroll.core.campaign.events import Event, Outcome, record
 from hearthroll.core.campaign.sheets import put_character
 from hearthroll.core.campaign.state import Campaign
 from hearthroll.core.dice.mechanics import MATCH
+from hearthroll.core.dice.odds import Odds, action_odds
 from hearthroll.core.dice.sources import DiceSource
 from hearthroll.core.errors import RuleError
 from hearthroll.core.games import assets, momentum, progress
 from hearthroll.core.rules.model import Ruleset
-from hearthroll.core.verbs.session import find_character
+from hearthroll.core.rules.search import find_move
+from hearthroll.core.verbs.session import find_character, make_move
 
 LABELS = {"miss": "miss", "weak": "weak hit", "strong": "strong hit"}
 
@@ -140,3 +144,52 @@ def roll_track(state: Campaign, name: str, dice: DiceSource) -> Outcome:
         results=(line,),
     )
     return record(state, state, event)
+
+
+def resist_odds(
+    state: Campaign,
+    ruleset: Ruleset,
+    wanted: str,
+    *,
+    actor: str | None = None,
+    picks: Sequence[str] = (),
+    inputs: Mapping[str, int | str] | None = None,
+    asset: str | None = None,
+) -> Odds | None:
+    """The odds of resisting after the harm picked (reading 25), or None when there is no
+    choice: the roll is not optional, or the harm leaves the meter at 0 and forces it."""
+    move = find_move(ruleset.moves, wanted)
+    if not move.roll.optional or move.roll.mechanic != "action":
+        return None
+    harmed = make_move(
+        state, ruleset, move.id, _NoDice(), actor=actor, picks=picks, inputs=inputs, asset=asset
+    )
+    if harmed.event.dice:
+        return None
+    who = harmed.event.actor
+    if who is None:
+        return None
+    character = harmed.state.characters[who]
+    stats = move.roll.stat_choice or ((move.roll.stat,) if move.roll.stat else ())
+    kind = _asset_meter_kind(ruleset, stats)
+    values: list[int] = []
+    if kind is not None:
+        values.append(assets.find_asset(character, kind, asset).value)
+    values += [character.meters.get(s, character.stats.get(s, 0)) for s in stats if s]
+    stat = max(values) if values else 0
+    now = character.meters.get("momentum", 0)
+    return action_odds(stat, momentum=max(-6, min(10, now)))
+
+
+def _asset_meter_kind(ruleset: Ruleset, stats: Sequence[str | None]) -> str | None:
+    for meter in ruleset.meters:
+        if meter.id in stats and meter.scope in ("companion", "vehicle"):
+            return meter.scope
+    return None
+
+
+class _NoDice:
+    """Dice for a move that must not roll: asked for any, the move rolls (so it is forced)."""
+
+    def roll(self, sides: int, count: int = 1) -> tuple[int, ...]:
+        return (1,) * count

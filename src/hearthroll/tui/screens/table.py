@@ -15,7 +15,7 @@ from textual.widgets import Footer, OptionList
 
 from hearthroll.core.campaign.events import Event, Outcome
 from hearthroll.core.errors import HearthrollError
-from hearthroll.tui import views
+from hearthroll.tui import starforged, views
 from hearthroll.tui.keygate import FLOWS
 from hearthroll.tui.live import LiveCampaign
 from hearthroll.tui.messages import EventChosen, SaveChanged
@@ -27,6 +27,7 @@ from hearthroll.tui.widgets.move_log import MoveLog
 from hearthroll.tui.widgets.party_bar import PartyBar
 from hearthroll.tui.widgets.status_line import StatusLine
 from hearthroll.tui.widgets.steading_sheet import SteadingSheet
+from hearthroll.tui.widgets.tracks_pane import TracksPane
 
 if TYPE_CHECKING:
     from hearthroll.core.rules.model import Move
@@ -65,6 +66,8 @@ class TableScreen(Screen[None]):
         Binding("N", "end_round", "End round", priority=True),
         Binding("right", "aim(1)", "Next foe", show=False, priority=True),
         Binding("left", "aim(-1)", "Previous foe", show=False, priority=True),
+        Binding("b", "burn", "Burn momentum", priority=True),
+        Binding("T", "tracks", "Tracks", priority=True),
         Binding("tab", "cycle(1)", "Next character", show=False, priority=True),
         Binding("shift+tab", "cycle(-1)", "Previous character", show=False, priority=True),
         *(
@@ -96,6 +99,7 @@ class TableScreen(Screen[None]):
                 yield CharacterSheet(id="sheet", classes="pane")
                 yield SteadingSheet(id="steading", classes="pane")
                 yield EncounterPane(id="encounter", classes="pane")
+                yield TracksPane(id="tracks", classes="pane")
             with Vertical(id="right"):
                 yield DiceTray(id="tray", classes="pane")
                 yield MoveLog(id="log", classes="pane")
@@ -169,6 +173,7 @@ class TableScreen(Screen[None]):
         self.query_one(SteadingSheet).view = views.steading_view(state, ruleset)
         self.target = views.target_foe(state, self.target)
         self.query_one(EncounterPane).view = views.encounter_view(state, ruleset, self.target)
+        self.query_one(TracksPane).view = starforged.tracks_view(state)
         self.query_one(DiceTray).view = views.tray_view(
             state, ruleset, self.active, events, self.target
         )
@@ -197,6 +202,15 @@ class TableScreen(Screen[None]):
                 return has_encounters(self.live.ruleset)
             fight = self.live.state.encounter
             return fight is not None and (action == "end_round" or len(fight.foes) > 1)
+        if action == "burn":
+            return any(
+                k == "b"
+                for k, _ in views.starforged_actions(
+                    self.live.state, self.live.ruleset, self.active
+                )
+            )
+        if action == "tracks":
+            return self.live.state.tracks is not None or "action" in self.live.ruleset.mechanics
         if action == "level_up":
             character = self.live.state.characters.get(self.active or "")
             return character is not None and views.ready_to_level(self.live.ruleset, character)
@@ -484,6 +498,14 @@ class TableScreen(Screen[None]):
                     return
 
         self.app.push_screen(PlanBoard(steading.plans), apply)
+
+    def action_burn(self) -> None:
+        """Burn momentum on the last action roll (when it improves the band)."""
+        starforged.burn(self)
+
+    def action_tracks(self) -> None:
+        """Progress tracks: new, mark, roll, clear, drop."""
+        starforged.tracks(self)
 
     # --- the log ----------------------------------------------------------------------------
 

@@ -80,6 +80,8 @@ def render_roll(roll: RollView, *, results: bool = True) -> list[Text]:
     """The roll's lines: the dice, the band and its words, then what it did. A move with no
     roll has no band: its own text comes last, after what it did, as it is the longest."""
     lines = [Text.assemble((roll.title, "bold"), "  ", faces(roll))]
+    if roll.line:
+        lines.append(Text(roll.line, style="bold"))
     text = Text(roll.text) if roll.text and not roll.pending else None
     if roll.band:
         lines.append(band_line(roll))

@@ -1,0 +1,116 @@
+"""The table's starforged keys: burn momentum, the tracks, and the suffer moves' "resist?"."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import attrs
+from rich.text import Text
+
+from hearthroll.core.campaign.events import Outcome
+from hearthroll.core.campaign.state import Campaign
+from hearthroll.core.dice.odds import percent
+from hearthroll.core.dice.sources import DiceSource
+from hearthroll.core.errors import HearthrollError
+from hearthroll.core.games import progress
+from hearthroll.core.rules.model import Move, Ruleset
+from hearthroll.core.verbs import starforged
+from hearthroll.tui.flow import MoveRequest
+from hearthroll.tui.screens.options import OptionsPicker, PickList
+from hearthroll.tui.screens.prompt import LinePrompt
+from hearthroll.tui.widgets.tracks_pane import TrackLine, TracksView
+
+if TYPE_CHECKING:
+    from hearthroll.tui.screens.table import TableScreen
+
+BANDS = {"miss": "miss", "weak": "weak hit", "strong": "strong hit"}
+
+TRACK_HELP = (
+    "new NAME / RANK [KIND] · mark NAME [N] · roll NAME · clear NAME · drop NAME "
+    "(ranks: troublesome dangerous formidable extreme epic)"
+)
+
+
+def tracks_view(state: Campaign) -> TracksView | None:
+    """The tracks pane's snapshot; None where the campaign keeps no tracks."""
+    if state.tracks is None:
+        return None
+    return TracksView(
+        tuple(
+            TrackLine(t.name, t.kind, t.rank, progress.show(t), progress.boxes(t), t.ticks)
+            for t in state.tracks
+        )
+    )
+
+
+def resist_question(
+    state: Campaign, ruleset: Ruleset, request: MoveRequest, move: Move
+) -> OptionsPicker | None:
+    """ "Resist?" with the odds of each band, when the harm leaves the roll to the player."""
+    odds = starforged.resist_odds(
+        state,
+        ruleset,
+        move.id,
+        actor=request.actor,
+        picks=request.before,
+        inputs=request.inputs,
+        asset=request.asset,
+    )
+    if odds is None:
+        return None
+    chances = ", ".join(f"{BANDS[b]} {percent(p)}" for b, p in odds.bands)
+    lists = [
+        PickList(
+            "Resist?",
+            (("roll", f"Resist: roll ({chances})"), ("no_roll", "Take the harm: no roll")),
+            1,
+            False,
+        )
+    ]
+    title = f"{move.name}: resist?"
+    return OptionsPicker(title, Text(chances, style="italic"), lists, lambda _: None)
+
+
+def with_resist(request: MoveRequest, picked: list[str]) -> MoveRequest:
+    """The request with the answer to "resist?"."""
+    return attrs.evolve(request, resist="roll" in picked)
+
+
+def burn(table: TableScreen) -> None:
+    """Burn the active character's momentum on their last action roll."""
+    table.run_verb(lambda: starforged.burn(table.live.state, table.live.ruleset, table.active))
+
+
+def track_verb(state: Campaign, text: str, dice: DiceSource) -> Outcome:
+    """One line typed into the tracks prompt, as its verb."""
+    verb, _, rest = text.strip().partition(" ")
+    rest = rest.strip()
+    if verb == "new":
+        name, slash, spec = rest.partition("/")
+        words = spec.split()
+        if not slash or not words:
+            raise HearthrollError("new NAME / RANK [KIND], e.g. new Find the beacon / formidable")
+        kind = words[1] if len(words) > 1 else "vow"
+        return starforged.new_track(state, name.strip(), words[0], kind)
+    if verb == "mark":
+        name, times = rest, 1
+        head, _, last = rest.rpartition(" ")
+        if head and last.isdigit():
+            name, times = head, int(last)
+        return starforged.mark_track(state, name, times)
+    if verb == "roll":
+        return starforged.roll_track(state, rest, dice)
+    if verb == "clear":
+        return starforged.clear_track(state, rest)
+    if verb == "drop":
+        return starforged.drop_track(state, rest)
+    raise HearthrollError(f"start with new, mark, roll, clear or drop: {TRACK_HELP}")
+
+
+def tracks(table: TableScreen) -> None:
+    """The tracks prompt: new, mark, roll, clear or drop, as one line."""
+
+    def check(text: str) -> str | None:
+        return table.attempt(lambda: track_verb(table.live.state, text, table.dice()))
+
+    table.app.push_screen(LinePrompt(f"Tracks: {TRACK_HELP}", check, placeholder="mark Beacon"))

@@ -1,0 +1,99 @@
+"""The app plays starforged: harm, then "resist?", then the band's options; burning momentum
+with `b`; the tracks pane and `T`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import attrs
+from textual.pilot import Pilot
+
+from hearthroll.core.campaign.demo import demo_campaign
+from hearthroll.store.campaigns import CampaignStore
+from hearthroll.store.rulesets import load_catalog
+from hearthroll.tui import build
+from hearthroll.tui.app import HearthrollApp
+from test_tui_helpers import scripted, settle, shown
+
+SIZE = (120, 36)
+CATALOG = load_catalog(with_user=False)
+SF = CATALOG.ruleset("starforged")
+
+
+def forge(tmp_path: Path, momentum: int = 7) -> Path:
+    """The starforged demo, Kael at this momentum, saved."""
+    state = demo_campaign(SF)
+    kael = state.characters["Kael"]
+    kael = attrs.evolve(kael, meters={**kael.meters, "momentum": momentum})
+    path = tmp_path / "forge.toml"
+    with CampaignStore.create(path, attrs.evolve(state, characters={"Kael": kael}), CATALOG):
+        pass
+    return path
+
+
+async def endure_minor_harm_resisting(pilot: Pilot[None], app: HearthrollApp) -> None:
+    await pilot.press("slash", *"endure harm", "enter")
+    await settle(pilot, app)
+    await pilot.press("1", "enter")  # harm: minor
+    await settle(pilot, app)
+    await pilot.press("1", "enter")  # resist? roll
+    await settle(pilot, app)
+    await pilot.press("enter")  # a weak hit: the trade is "you may"; none taken
+    await settle(pilot, app)
+
+
+async def test_endure_harm_asks_harm_then_resist_then_burns(tmp_path: Path) -> None:
+    app = build(forge(tmp_path), data_dir=tmp_path / "data", dice=scripted((2, 3, 6)))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        await endure_minor_harm_resisting(pilot, app)
+        assert app.live is not None
+        assert app.live.state.characters["Kael"].meters["health"] == 4
+        tray = shown(app, "#tray-roll") + shown(app, "#tray-next")
+        assert "action die 2 + health 4 = 6  vs  3 · 6 → weak hit" in tray
+        assert "burn momentum (+7): weak hit → strong hit" in tray
+        await pilot.press("b")
+        await settle(pilot, app)
+        assert app.live.state.characters["Kael"].meters["momentum"] == 2
+        assert "momentum 7  vs  3 · 6 → strong hit" in shown(app, "#tray-roll")
+        await pilot.press("u")
+        await settle(pilot, app)
+        assert app.live.state.characters["Kael"].meters["momentum"] == 7
+
+
+async def test_no_resist_means_no_roll(tmp_path: Path) -> None:
+    app = build(forge(tmp_path), data_dir=tmp_path / "data", dice=scripted(()))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        await pilot.press("slash", *"endure harm", "enter")
+        await settle(pilot, app)
+        await pilot.press("2", "enter")  # serious
+        await settle(pilot, app)
+        await pilot.press("2", "enter")  # take the harm: no roll
+        await settle(pilot, app)
+        assert app.live is not None
+        assert app.live.state.characters["Kael"].meters["health"] == 3
+        assert app.live.state.last_roll is None
+
+
+async def test_the_tracks_pane_and_key(tmp_path: Path) -> None:
+    app = build(forge(tmp_path), data_dir=tmp_path / "data", dice=scripted((2, 9)))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        assert "Find the lost beacon" in shown(app, "#tracks")
+        assert not app.screen.query_one("#steading").display
+        await pilot.press("T", *"new Reach the Hollow / extreme expedition", "enter")
+        await settle(pilot, app)
+        await pilot.press("T", *"mark avenge the ironhold", "enter")
+        await settle(pilot, app)
+        await pilot.press("T", *"roll avenge the ironhold", "enter")
+        await settle(pilot, app)
+        assert app.live is not None
+        tracks = {t.name: t.ticks for t in app.live.state.tracks or ()}
+        assert tracks == {
+            "Find the lost beacon": 4,
+            "Avenge the Ironhold": 16,
+            "Reach the Hollow": 0,
+        }
+        assert "extreme expedition" in shown(app, "#tracks")
+        assert "progress 4  vs  2 · 9 → weak hit" in shown(app, "#tray-roll")
