@@ -214,6 +214,9 @@ async def _roll(
             inputs=request.inputs,
             effect_dice=RandomDice(),
             at=request.at,
+            resist=request.resist,
+            asset=request.asset,
+            track=request.track,
         )
 
     needed = flow.dice_needed(count)
