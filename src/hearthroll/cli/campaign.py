@@ -444,6 +444,7 @@ def run_log(args: argparse.Namespace) -> int:
     """Print the log."""
     from hearthroll.cli.recap import markdown_recap
     from hearthroll.core.campaign.events import summary
+
     with _read(args) as store:
         events = list(store.events())
         if args.last:
