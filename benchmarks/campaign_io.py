@@ -21,10 +21,10 @@ import tomllib
 from collections.abc import Callable
 from pathlib import Path
 
-from hearthroll.core.campaign.demo import demo_campaign
 from hearthroll.core.campaign.events import Outcome
 from hearthroll.core.campaign.state import Campaign
 from hearthroll.core.dice.sources import RandomDice
+from hearthroll.core.games.demo import demo_campaign
 from hearthroll.core.verbs import session
 from hearthroll.store.atomic import atomic_write
 from hearthroll.store.campaign_files import journal_folder, render_state, stamp

@@ -99,8 +99,8 @@ def measure(code: str, args: list[str], env: dict[str, str]) -> tuple[float, flo
 
 def demo_campaign_file(folder: Path, events: int) -> Path:
     """A demo campaign to open, made once, with `events` pool turns already in its log."""
-    from hearthroll.core.campaign.demo import demo_campaign
     from hearthroll.core.dice.sources import RandomDice
+    from hearthroll.core.games.demo import demo_campaign
     from hearthroll.core.verbs.session import accept, make_move, stop
     from hearthroll.store.campaigns import CampaignStore
     from hearthroll.store.rulesets import load_catalog

@@ -15,11 +15,11 @@ import sys
 import time
 from pathlib import Path
 
-from hearthroll.core.campaign.demo import demo_campaign
 from hearthroll.core.campaign.events import Outcome
 from hearthroll.core.campaign.state import Campaign
 from hearthroll.core.dice.sources import RandomDice
 from hearthroll.core.errors import HearthrollError
+from hearthroll.core.games.demo import demo_campaign
 from hearthroll.core.rules.model import Ruleset
 from hearthroll.core.verbs import edits, session
 from hearthroll.store import campaign_files

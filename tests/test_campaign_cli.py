@@ -12,10 +12,10 @@ from typing import Any
 import pytest
 
 from cli_run import run_cli
-from hearthroll.core.campaign.demo import demo_campaign
 from hearthroll.core.campaign.events import Outcome
 from hearthroll.core.campaign.state import Campaign
 from hearthroll.core.dice.sources import TypedDice
+from hearthroll.core.games.demo import demo_campaign
 from hearthroll.core.verbs import edits
 from hearthroll.core.verbs.session import make_move, reroll
 from hearthroll.store.campaigns import CampaignStore
@@ -28,7 +28,10 @@ MOVE_KEYS = {
     "event", "move", "actor", "mechanic", "dice", "kept", "dropped", "band", "label", "bust",
     "only_ones", "xp_gained", "rerolls_left", "pool", "text", "options", "deltas",
 }  # fmt: skip
-CHARACTER_KEYS = {"name", "level", "xp", "rerolls_left", "hp", "holds", "conditions"}
+CHARACTER_KEYS = {
+    "name", "level", "xp", "rerolls_left", "hp", "holds", "stats", "meters", "maxima", "armor",
+    "load", "max_load", "gear",
+}  # fmt: skip
 STEADING_KEYS = {
     "name", "size", "season", "fortunes", "surplus", "population", "prosperity", "defenses",
     "flags",
@@ -188,6 +191,7 @@ def test_state_json_has_the_sheets_the_steading_and_the_turn(camp: Path) -> None
     assert isinstance(state["characters"], list) and len(state["characters"]) == 3
     for sheet in state["characters"]:
         assert CHARACTER_KEYS.issubset(sheet)
+        assert "conditions" not in sheet  # the house game marks none on a character
     assert STEADING_KEYS.issubset(state["steading"])
     assert TURN_KEYS.issubset(state["turn"])
     brannoc = character(state, "Brannoc")

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 
-from hearthroll.core.campaign.demo import demo_campaign
 from hearthroll.core.campaign.events import Outcome
+from hearthroll.core.games.demo import demo_campaign
 from hearthroll.core.verbs import edits
 from hearthroll.store import campaigns
 from hearthroll.store.campaigns import CampaignStore, Snapshot

@@ -14,11 +14,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hearthroll.core.campaign.deltas import apply
-from hearthroll.core.campaign.demo import demo_campaign
 from hearthroll.core.campaign.events import Event, Outcome, replay
 from hearthroll.core.campaign.state import Campaign, History
 from hearthroll.core.dice.sources import DiceSource, RandomDice
 from hearthroll.core.errors import HearthrollError, TurnError
+from hearthroll.core.games.demo import demo_campaign
 from hearthroll.core.verbs import edits
 from hearthroll.core.verbs.session import accept, make_move, prep, reroll, stop
 from hearthroll.store.campaigns import (

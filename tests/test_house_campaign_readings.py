@@ -9,11 +9,11 @@ from typing import Any
 import attrs
 import pytest
 
-from hearthroll.core.campaign.demo import demo_campaign
 from hearthroll.core.campaign.events import Outcome, summary
-from hearthroll.core.campaign.state import Campaign
+from hearthroll.core.campaign.state import Campaign, Item
 from hearthroll.core.dice.sources import TypedDice
 from hearthroll.core.errors import DiceError, HearthrollError, NotFound, RuleError, TurnError
+from hearthroll.core.games.demo import demo_campaign
 from hearthroll.core.verbs import edits
 from hearthroll.core.verbs.session import accept, make_move, prep, reroll, stop
 from hearthroll.store.rulesets import load_catalog
@@ -894,13 +894,13 @@ def test_a_new_character_joins_with_a_sheet_shaped_by_the_ruleset() -> None:
 
 def test_volley_take_what_you_get_deals_one_less(table: Campaign) -> None:
     shot = move(table, "volley", [2], effect=[4], picks=["take_what_you_get"])
-    assert shot.event.results == ("damage with Weapon: 1d6 = [4] = 4 − 1 = 3",)
+    assert shot.event.results == ("damage thrown with Weapon: 1d6 = [4] = 4 − 1 = 3",)
 
 
 def test_volley_several_shots_needs_a_weapon_with_ammo(table: Campaign) -> None:
     refused(RuleError, make_move, table, HOUSE, "volley", TypedDice([2]), picks=["several_shots"])
     brannoc = table.characters["Brannoc"]
-    archer = attrs.evolve(brannoc, gear=(*brannoc.gear, "bow"))
+    archer = attrs.evolve(brannoc, gear=(*brannoc.gear, Item("bow", ammo=3)))
     armed = attrs.evolve(table, characters={**table.characters, "Brannoc": archer})
     shot = move(armed, "volley", [2], effect=[4, 4], picks=["several_shots"])
     assert shot.event.options == ("several_shots",)

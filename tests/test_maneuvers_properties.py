@@ -9,11 +9,11 @@ import attrs
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hearthroll.core.campaign.demo import demo_campaign
 from hearthroll.core.campaign.events import Outcome
 from hearthroll.core.campaign.state import Campaign
 from hearthroll.core.dice.sources import RandomDice
 from hearthroll.core.errors import HearthrollError
+from hearthroll.core.games.demo import demo_campaign
 from hearthroll.core.verbs import edits, fight
 from hearthroll.core.verbs.session import make_move
 from hearthroll.store.rulesets import load_catalog

@@ -16,13 +16,13 @@ from itertools import product
 import attrs
 import pytest
 
-from hearthroll.core.campaign.demo import demo_campaign
 from hearthroll.core.campaign.events import Outcome
 from hearthroll.core.campaign.state import Campaign
 from hearthroll.core.dice.odds import d20_odds
 from hearthroll.core.dice.sources import TypedDice
 from hearthroll.core.errors import RuleError
 from hearthroll.core.games import encounter
+from hearthroll.core.games.demo import demo_campaign
 from hearthroll.core.verbs import edits, fight
 from hearthroll.core.verbs.session import make_move
 from hearthroll.store.rulesets import load_catalog

@@ -9,12 +9,12 @@ import attrs
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hearthroll.core.campaign.demo import new_campaign
 from hearthroll.core.campaign.events import Outcome
 from hearthroll.core.campaign.state import Campaign, History
 from hearthroll.core.dice.sources import RandomDice
 from hearthroll.core.errors import HearthrollError
 from hearthroll.core.games import momentum
+from hearthroll.core.games.demo import new_campaign
 from hearthroll.core.verbs import edits, starforged
 from hearthroll.core.verbs.session import make_move
 from hearthroll.store.campaigns import campaign_data, campaign_from_data

@@ -5,12 +5,12 @@ from __future__ import annotations
 import attrs
 import pytest
 
-from hearthroll.core.campaign.demo import new_campaign
 from hearthroll.core.campaign.events import Outcome
 from hearthroll.core.campaign.state import Campaign, History
 from hearthroll.core.dice.sources import TypedDice
 from hearthroll.core.errors import HearthrollError, RuleError
 from hearthroll.core.games import momentum, progress
+from hearthroll.core.games.demo import new_campaign
 from hearthroll.core.rules.model import Ruleset
 from hearthroll.core.verbs import edits, starforged
 from hearthroll.core.verbs.session import make_move

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from hearthroll.core.campaign.demo import new_campaign
+from hearthroll.core.games.demo import new_campaign
 from hearthroll.store.campaigns import CampaignStore
 from hearthroll.store.rulesets import load_catalog
 from hearthroll.tui import build

@@ -7,7 +7,7 @@ import os
 import time
 from pathlib import Path
 
-from hearthroll.core.campaign.demo import demo_campaign
+from hearthroll.core.games.demo import demo_campaign
 from hearthroll.store.campaigns import CampaignStore
 from hearthroll.store.rulesets import load_catalog
 from hearthroll.tui import build

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from hearthroll.core.campaign.demo import demo_campaign
 from hearthroll.core.dice.sources import RandomDice, TypedDice
 from hearthroll.core.errors import DiceError
+from hearthroll.core.games.demo import demo_campaign
 from hearthroll.core.verbs.session import make_move
 from hearthroll.store.rulesets import load_catalog
 from hearthroll.tui import flow
@@ -73,7 +73,7 @@ def test_dice_needed_counts_a_roll_without_making_it(house) -> None:  # type: ig
     state = demo_campaign(house)
 
     def muster(dice):  # type: ignore[no-untyped-def]
-        return make_move(state, house, "muster", dice, effect_dice=RandomDice())
+        return make_move(state, house, "muster", dice, effect_dice=RandomDice(), short_ok=True)
 
     assert flow.dice_needed(muster) == 2
     assert flow.dice_needed(lambda d: make_move(state, house, "nope", d)) is None

@@ -26,7 +26,7 @@ def test_a_locked_campaign_is_a_clear_message_and_a_failing_status(
     monkeypatch.setenv(places.ENV_DATA_DIR, str(tmp_path / "data"))
     catalog = load_catalog()
     path = tmp_path / "table.toml"
-    from hearthroll.core.campaign.demo import demo_campaign
+    from hearthroll.core.games.demo import demo_campaign
 
     with CampaignStore.create(path, demo_campaign(catalog.default), catalog):
         assert run(path) == 1
@@ -69,14 +69,15 @@ async def test_declining_to_create_exits_with_a_failing_status(tmp_path: Path) -
     assert not (tmp_path / "nothing.toml").exists()
 
 
-async def test_the_demo_party_needs_the_house_game(tmp_path: Path) -> None:
+async def test_the_hack_demo_party_opens_from_the_new_campaign_form(tmp_path: Path) -> None:
     app = build(tmp_path / "other.toml", data_dir=tmp_path / "data")
     async with app.run_test(size=(100, 32)) as pilot:
         await settle(pilot, app)
         await pilot.press("tab", "down", "ctrl+s")  # the second ruleset, demo still ticked
         await settle(pilot, app)
-        assert isinstance(app.screen, NewCampaign)
-        assert "demo party plays the house game" in str(app.screen.query_one("#error").content)
+        assert isinstance(app.screen, TableScreen)
+        assert app.live is not None and app.live.ruleset.id == "hack"
+        assert list(app.live.state.characters) == ["Grusha", "Cog", "Mira"]
 
 
 async def test_the_campaign_list_makes_and_opens_campaigns(tmp_path: Path) -> None:
@@ -156,7 +157,7 @@ def test_the_catalog_is_cached_and_a_changed_source_is_read_again(
 
 def played_campaign(path: Path, notes: int) -> None:
     """A demo campaign with `notes` XP marks already in its log."""
-    from hearthroll.core.campaign.demo import demo_campaign
+    from hearthroll.core.games.demo import demo_campaign
     from hearthroll.core.verbs.edits import set_field
 
     catalog = load_catalog()

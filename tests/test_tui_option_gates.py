@@ -6,11 +6,11 @@ from __future__ import annotations
 import attrs
 import pytest
 
-from hearthroll.core.campaign.demo import new_campaign
 from hearthroll.core.campaign.events import summary
 from hearthroll.core.campaign.resolve import Context, items_holding
 from hearthroll.core.campaign.state import Campaign
 from hearthroll.core.dice.sources import RandomDice, TypedDice
+from hearthroll.core.games.demo import new_campaign
 from hearthroll.core.rules.effects import Option, OptionList
 from hearthroll.core.rules.model import Ruleset
 from hearthroll.core.verbs.edits import add_character

@@ -8,7 +8,7 @@ from pathlib import Path
 import attrs
 from textual.pilot import Pilot
 
-from hearthroll.core.campaign.demo import demo_campaign
+from hearthroll.core.games.demo import demo_campaign
 from hearthroll.store.campaigns import CampaignStore
 from hearthroll.store.rulesets import load_catalog
 from hearthroll.tui import build

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from hearthroll.core.campaign.demo import demo_campaign
+from hearthroll.core.games.demo import demo_campaign
 from hearthroll.store.campaigns import CampaignStore
 from hearthroll.store.rulesets import load_catalog
 

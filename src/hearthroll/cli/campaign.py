@@ -20,7 +20,6 @@ from hearthroll.cli.common import (
 
 if TYPE_CHECKING:
     from hearthroll.core.campaign.events import Event, Outcome
-    from hearthroll.core.campaign.state import Character
     from hearthroll.core.dice.sources import DiceSource
     from hearthroll.core.rules.model import Catalog
     from hearthroll.store.campaigns import CampaignStore
@@ -62,6 +61,11 @@ def add_parsers(verbs: Any) -> None:
         help="the number the move asks for (Trade & Barter: the item's Value)",
     )
     move.add_argument(
+        "--stat",
+        metavar="STAT",
+        help="the stat the player rolls with, where the move leaves it to them (Defy Danger)",
+    )
+    move.add_argument(
         "--input",
         action="append",
         default=[],
@@ -98,6 +102,12 @@ def add_parsers(verbs: Any) -> None:
     edit = _verb(verbs, "set", "edit a sheet field: NAME.field or steading.field", run_set)
     edit.add_argument("path", metavar="PATH")
     edit.add_argument("value", metavar="VALUE")
+    edit.add_argument(
+        "--rolls",
+        type=int,
+        metavar="N",
+        help="with NAME.ongoing: how many rolls the penalty lasts",
+    )
 
     level = _verb(
         verbs, "level-up", "level up with enough XP (several levels at once)", run_level_up
@@ -116,6 +126,14 @@ def add_parsers(verbs: Any) -> None:
     join.add_argument("name", metavar="NAME")
     join.add_argument("--template", default="", metavar="T", help="human, ogre, automaton, ...")
     join.add_argument("--level", type=int, default=1, metavar="N")
+    join.add_argument(
+        "--set",
+        dest="fields",
+        action="append",
+        default=[],
+        metavar="FIELD=VALUE",
+        help="a field of the new sheet, e.g. --set forceful=2 (repeatable)",
+    )
 
     plan = _verb(verbs, "plan", "Make a Plan: add a plan, tick its boxes, drop it", run_plan)
     plan.add_argument("name", metavar="NAME", help="the plan's name")
@@ -237,13 +255,15 @@ def _typed(args: argparse.Namespace) -> tuple[DiceSource, DiceSource]:
 
 def run_new(args: argparse.Namespace) -> int:
     """Create a campaign, empty or with the demo party."""
-    from hearthroll.core.campaign.demo import demo_campaign, new_campaign
+    from hearthroll.core.games.demo import demo_campaign, new_campaign
     from hearthroll.store.campaigns import RECENT_WINDOW, CampaignStore
 
     catalog = _catalog(args)
     ruleset = catalog.ruleset(args.ruleset) if args.ruleset else catalog.default
     name = args.name or args.file.stem
-    campaign = demo_campaign(ruleset) if args.demo else new_campaign(ruleset, name)
+    campaign = (
+        demo_campaign(ruleset, args.name or None) if args.demo else new_campaign(ruleset, name)
+    )
     with CampaignStore.create(
         args.file, campaign, catalog, recent=RECENT_WINDOW, memo=memo()
     ) as store:
@@ -265,6 +285,8 @@ def _inputs(args: argparse.Namespace, store: CampaignStore) -> dict[str, int | s
         if not eq:
             raise UsageError(f"--input takes NAME=VALUE, not {pair!r}")
         inputs[key.strip()] = int(value) if value.strip().lstrip("-").isdigit() else value.strip()
+    if args.stat is not None:
+        inputs["stat"] = args.stat
     if args.value is not None:
         numeric = [i.id for i in move.inputs if not i.choices]
         if not numeric:
@@ -350,7 +372,24 @@ def run_set(args: argparse.Namespace) -> int:
     """Edit a field."""
     from hearthroll.core.verbs.edits import set_field
 
+    owner, _, field = args.path.partition(".")
+    if field.lower() == "ongoing":
+        return _set_ongoing(args, owner)
+    if args.rolls is not None:
+        raise UsageError("--rolls goes with NAME.ongoing only")
     return _with_store(args, lambda s: set_field(s.state, s.ruleset, args.path, args.value))
+
+
+def _set_ongoing(args: argparse.Namespace, owner: str) -> int:
+    from hearthroll.core.verbs.sheet import ongoing
+
+    text = args.value.replace("−", "-")
+    if not text.lstrip("+-").isdigit():
+        raise UsageError(f"an ongoing penalty is a signed number like -1, not {args.value!r}")
+    amount = int(text)
+    if amount and args.rolls is None:
+        raise UsageError("say how many rolls it lasts: --rolls N")
+    return _with_store(args, lambda s: ongoing(s.state, s.ruleset, amount, args.rolls or 0, owner))
 
 
 def run_level_up(args: argparse.Namespace) -> int:
@@ -391,8 +430,15 @@ def run_add(args: argparse.Namespace) -> int:
     """Add a character to the party."""
     from hearthroll.core.verbs.edits import add_character
 
+    fields = []
+    for pair in args.fields:
+        field, eq, value = pair.partition("=")
+        if not eq or not field.strip():
+            raise UsageError(f"--set takes FIELD=VALUE, like forceful=2; not {pair!r}")
+        fields.append((field.strip(), value.strip()))
     return _with_store(
-        args, lambda s: add_character(s.state, s.ruleset, args.name, args.template, args.level)
+        args,
+        lambda s: add_character(s.state, s.ruleset, args.name, args.template, args.level, fields),
     )
 
 
@@ -506,52 +552,12 @@ def event_json(event: Event) -> dict[str, object]:
 
 def state_json(store: CampaignStore) -> dict[str, object]:
     """The campaign as the JSON `state --json` prints."""
-    from hearthroll.core.campaign.sheets import load
     from hearthroll.core.games.progress import boxes
+    from hearthroll.core.games.sheet import character_sheet
 
     state = store.state
     steading = state.steading
-    characters = [
-        {
-            "name": c.name,
-            "template": c.template,
-            "level": c.level,
-            "xp": c.xp,
-            "xp_needed": store.ruleset.xp.needed(c.level) if store.ruleset.xp else None,
-            "rerolls_left": c.rerolls_left,
-            "hp": c.meters.get("hp"),
-            "max_hp": c.maxima.get("hp"),
-            "armor": c.armor,
-            "load": load(store.ruleset, c)[0],
-            "max_load": load(store.ruleset, c)[1],
-            "gear": list(c.gear),
-            "stats": dict(c.stats),
-            "meters": dict(c.meters),
-            "holds": dict(c.holds),
-            "conditions": dict(c.conditions),
-            "forward": c.forward,
-            "notes": c.notes,
-            **_fighter_json(store, c),
-            **(
-                {
-                    "assets": [
-                        {
-                            "name": a.name,
-                            "kind": a.kind,
-                            "type": a.type,
-                            "value": a.value,
-                            "max": a.max,
-                            "conditions": dict(a.conditions),
-                        }
-                        for a in c.assets
-                    ]
-                }
-                if c.assets is not None
-                else {}
-            ),
-        }
-        for c in state.characters.values()
-    ]
+    characters = [character_sheet(store.ruleset, c).data() for c in state.characters.values()]
     steading_json: dict[str, object] | None = None
     if steading is not None:
         steading_json = {
@@ -606,23 +612,6 @@ def state_json(store: CampaignStore) -> dict[str, object]:
         "events": state.history.events,
         "can_undo": bool(state.history.undo),
         "can_redo": bool(state.history.redo),
-    }
-
-
-def _fighter_json(store: CampaignStore, character: Character) -> dict[str, object]:
-    """A character's cooldowns, efficacy and breaking point, where the ruleset fights."""
-    from hearthroll.core.verbs.fight import has_encounters
-
-    if not has_encounters(store.ruleset):
-        return {}
-    return {
-        "cooldowns": dict(character.cooldowns),
-        "efficacy": {
-            m.id: character.efficacy.get(m.id, store.ruleset.efficacy.start)
-            for m in store.ruleset.moves
-            if m.efficacy_check and store.ruleset.efficacy is not None
-        },
-        "breaking_point": character.breaking_point,
     }
 
 

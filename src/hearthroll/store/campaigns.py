@@ -49,9 +49,38 @@ def campaign_data(campaign: Campaign) -> dict[str, Any]:
     return data
 
 
+_LEGACY_ARMOR = {
+    "light_armor": 1,
+    "medium_armor": 2,
+    "heavy_armor": 3,
+    "power_armor": 4,
+    "shield": 1,
+}
+"""Armor of the shipped gear, for sheets saved when `armor` held the gear's armor too."""
+
+
+def _legacy_gear(body: dict[str, Any]) -> dict[str, Any]:
+    """Sheets saved before gear had its own entries (a list of ids, the armor typed in): each
+    id becomes a worn item, and `armor` keeps only what the gear does not give."""
+    characters = body.get("characters")
+    if not isinstance(characters, dict):
+        return body
+    fixed = {}
+    for name, sheet in characters.items():
+        gear = sheet.get("gear") if isinstance(sheet, dict) else None
+        if isinstance(gear, list) and gear and all(isinstance(g, str) for g in gear):
+            given = sum(_LEGACY_ARMOR.get(g, 0) for g in gear)
+            armor = sheet.get("armor", 0)
+            sheet = {**sheet, "gear": [{"id": g} for g in gear]}
+            if isinstance(armor, int):
+                sheet["armor"] = max(0, armor - given)
+        fixed[name] = sheet
+    return {**body, "characters": fixed}
+
+
 def campaign_from_data(data: dict[str, Any], source: str = "campaign") -> Campaign:
     """A campaign from data read back; every problem is reported with its key path."""
-    body = {k: v for k, v in data.items() if k not in _OWN}
+    body = _legacy_gear({k: v for k, v in data.items() if k not in _OWN})
     try:
         campaign: Campaign = shared().structure(body, Campaign)
     except Exception as error:  # cattrs groups every problem in one error

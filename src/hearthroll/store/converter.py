@@ -73,6 +73,15 @@ def make_converter() -> cattrs.Converter:
             raise ValueError(f"must be one of {listed}, not {value!r}")
         return value
 
+    from hearthroll.core.campaign.state import Item
+
+    base_item = converter.get_structure_hook(Item)
+
+    def item_hook(value: object, target: type) -> object:
+        # A journal written before gear had its own entries holds plain ids.
+        return Item(value) if type(value) is str else base_item(value, target)
+
+    converter.register_structure_hook(Item, item_hook)
     converter.register_structure_hook_factory(_is_tuple, tuple_factory)
     converter.register_structure_hook_func(_is_literal, literal_hook)
     return converter

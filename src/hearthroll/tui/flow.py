@@ -20,7 +20,7 @@ from hearthroll.core.dice.sources import (
 from hearthroll.core.errors import DiceError, HearthrollError
 from hearthroll.core.rules.effects import OptionList
 from hearthroll.core.rules.model import Move, Ruleset
-from hearthroll.core.verbs.session import make_move, prep, reroll
+from hearthroll.core.verbs.session import make_move, move_context, prep, reroll
 
 DiceFactory = Callable[[], DiceSource]
 """Where the app's dice come from: a new (or shared) source for each roll."""
@@ -123,13 +123,14 @@ def sources(typed: TypedRoll | None, factory: DiceFactory) -> tuple[DiceSource, 
 def before_lists(state: Campaign, ruleset: Ruleset, request: MoveRequest) -> list[OptionList]:
     """Option lists the move offers before its roll (gates holding)."""
     move = ruleset.move(request.move)
-    context = _context(state, request)
+    context = _context(state, ruleset, request)
     return [lst for lst in offered(move, None, context, ruleset, when="before") if lst.items]
 
 
-def _context(state: Campaign, request: MoveRequest) -> Context:
+def _context(state: Campaign, ruleset: Ruleset, request: MoveRequest) -> Context:
     actor = state.characters.get(request.actor) if request.actor else None
-    return Context(state, actor, dict(request.inputs))
+    move = ruleset.move(request.move)
+    return move_context(state, ruleset, move, actor, request.inputs)
 
 
 def after_lists(
@@ -170,12 +171,13 @@ def preview_move(
         resist=request.resist,
         asset=request.asset,
         track=request.track,
+        short_ok=True,
     )
     if isinstance(dice, Typed):
         dice.finish()
     move = ruleset.move(request.move)
     after = outcome.state  # the gates read the sheet after the harm (reading 26)
-    lists = after_lists(after, ruleset, move, _context(after, request), outcome.event)
+    lists = after_lists(after, ruleset, move, _context(after, ruleset, request), outcome.event)
     return Preview(outcome, tuple(recorded.faces), tuple(effects.faces), lists, effect)
 
 
@@ -233,7 +235,7 @@ def preview_reroll(
 ) -> Preview:
     """Spend a reroll on the pending bust, recorded; nothing is committed."""
     recorded, effects = RecordingDice(dice), RecordingDice(effect)
-    outcome = reroll(state, ruleset, recorded, effects)
+    outcome = reroll(state, ruleset, recorded, effects, short_ok=True)
     if isinstance(dice, Typed):
         dice.finish()
     lists = _pending_lists(state, ruleset, outcome)
@@ -243,7 +245,7 @@ def preview_reroll(
 def preview_prep(state: Campaign, ruleset: Ruleset, position: int, effect: DiceSource) -> Preview:
     """Spend Preparation on kept die `position` of the pending bust; nothing is committed."""
     effects = RecordingDice(effect)
-    outcome = prep(state, ruleset, position, effects)
+    outcome = prep(state, ruleset, position, effects, short_ok=True)
     return Preview(
         outcome, (), tuple(effects.faces), _pending_lists(state, ruleset, outcome), effect
     )
@@ -265,7 +267,7 @@ def _pending_lists(state: Campaign, ruleset: Ruleset, outcome: Outcome) -> tuple
     if turn.move is None or turn.actor is None:
         return ()
     move = ruleset.move(turn.move)
-    context = Context(state, state.characters.get(turn.actor))
+    context = move_context(state, ruleset, move, state.characters.get(turn.actor))
     return after_lists(state, ruleset, move, context, outcome.event)
 
 

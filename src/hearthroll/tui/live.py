@@ -153,7 +153,7 @@ def create_live(
 
 def new_table(catalog: Catalog, ruleset_id: str, name: str, demo: bool) -> Campaign:
     """A new campaign: the demo party (house game) or an empty table."""
-    from hearthroll.core.campaign.demo import demo_campaign, new_campaign
+    from hearthroll.core.games.demo import demo_campaign, new_campaign
 
     ruleset = catalog.ruleset(ruleset_id)
     if demo:

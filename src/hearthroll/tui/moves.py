@@ -217,6 +217,7 @@ async def _roll(
             resist=request.resist,
             asset=request.asset,
             track=request.track,
+            short_ok=True,
         )
 
     needed = flow.dice_needed(count)

@@ -14,6 +14,7 @@ from typing import NamedTuple
 
 from hearthroll.core.campaign.events import Event
 from hearthroll.core.campaign.state import Campaign, Character
+from hearthroll.core.games.sheet import Section
 from hearthroll.core.rules.describe import BAND_WORDS
 from hearthroll.core.rules.model import Ruleset
 
@@ -51,30 +52,12 @@ class PartyView(NamedTuple):
 
 
 class SheetView(NamedTuple):
-    """The active character's sheet."""
+    """The active character's sheet, section by section as the ruleset shapes it."""
 
     name: str
-    template: str
-    level: int
-    xp: int
-    xp_needed: int | None
+    title: str
+    sections: tuple[Section, ...]
     ready: bool
-    rerolls: int | None
-    meters: tuple[tuple[str, int, int | None], ...]
-    armor: int
-    load: int | None
-    load_max: int | None
-    gear: tuple[str, ...]
-    stats: tuple[tuple[str, int], ...]
-    holds: tuple[tuple[str, int], ...]
-    conditions: tuple[str, ...]
-    forward: int
-    notes: str
-    scores: tuple[str, ...] = ()
-    """Score stats with their modifiers: `Str 14 (+2)`."""
-    maneuvers: tuple[tuple[str, int | None, int], ...] = ()
-    """Each maneuver: its name, the character's efficacy (None: none to check), rounds it waits."""
-    breaking_point: int | None = None
 
 
 class PlanView(NamedTuple):
@@ -186,75 +169,17 @@ def ready_to_level(ruleset: Ruleset, character: Character) -> bool:
 
 def sheet_view(state: Campaign, ruleset: Ruleset, active: str | None) -> SheetView | None:
     """The active character's sheet; None when the party is empty."""
+    from hearthroll.core.games.sheet import character_sheet
+
     if active is None or active not in state.characters:
         return None
-    c = state.characters[active]
-    template = next((t for t in ruleset.templates if t.id == c.template), None)
-    load_max = None
-    if template is not None:
-        load_max = template.load_base + (
-            c.stats.get(template.load_stat, 0) if template.load_stat else 0
-        )
-    gear_items = {g.id: g for g in ruleset.gear}
-    weights = [gear_items[g].weight or 0 for g in c.gear if g in gear_items]
-    names = {h.id: h.name for h in ruleset.holds}
-    conditions = {x.id: x.name for x in ruleset.conditions}
+    character = state.characters[active]
+    sheet = character_sheet(ruleset, character)
     return SheetView(
-        name=c.name,
-        template=template.name if template else c.template,
-        level=c.level,
-        xp=c.xp,
-        xp_needed=ruleset.xp.needed(c.level) if ruleset.xp else None,
-        ready=ready_to_level(ruleset, c),
-        rerolls=c.rerolls_left if _pool(ruleset) else None,
-        meters=tuple(
-            (m.name, c.meters[m.id], c.maxima.get(m.id, m.max))
-            for m in ruleset.meters
-            if m.id in c.meters
-        ),
-        armor=c.armor,
-        load=sum(weights) if template is not None else None,
-        load_max=load_max,
-        gear=tuple(gear_items[g].name if g in gear_items else g for g in c.gear),
-        stats=tuple(
-            (s.name, c.stats[s.id])
-            for s in ruleset.stats
-            if s.id in c.stats and s.modifier != "score"
-        ),
-        holds=tuple((names.get(k, k), v) for k, v in c.holds.items()),
-        conditions=tuple(
-            conditions.get(k, k) + (f" ({v} rounds)" if v else "") for k, v in c.conditions.items()
-        ),
-        forward=c.forward,
-        notes=c.notes,
-        scores=_scores(ruleset, c),
-        maneuvers=_maneuvers(ruleset, c),
-        breaking_point=c.breaking_point,
-    )
-
-
-def _scores(ruleset: Ruleset, character: Character) -> tuple[str, ...]:
-    from hearthroll.core.games.encounter import modifier, signed
-
-    found = []
-    for stat in ruleset.stats:
-        if stat.id in character.stats and stat.modifier == "score":
-            score = character.stats[stat.id]
-            found.append(f"{stat.name[:3]} {score} ({signed(modifier(ruleset, stat.id, score))})")
-    return tuple(found)
-
-
-def _maneuvers(ruleset: Ruleset, character: Character) -> tuple[tuple[str, int | None, int], ...]:
-    from hearthroll.core.games.encounter import efficacy_of, needs_encounter
-
-    return tuple(
-        (
-            m.name,
-            efficacy_of(ruleset, character, m) if m.efficacy_check and ruleset.efficacy else None,
-            character.cooldowns.get(m.id, 0),
-        )
-        for m in ruleset.moves
-        if needs_encounter(m)
+        name=character.name,
+        title=sheet.sections[0].title,
+        sections=sheet.sections,
+        ready=ready_to_level(ruleset, character),
     )
 
 

@@ -32,6 +32,11 @@ UNDOABLE = frozenset(
         "burn",
         "asset",
         "track",
+        "gear",
+        "hurt",
+        "heal",
+        "use",
+        "ongoing",
     }
 )
 

@@ -16,13 +16,27 @@ from hearthroll.core.campaign.sheets import (
     level_up,
     meter_change,
     put_character,
+    spend_ammo,
+    use_item,
 )
 from hearthroll.core.campaign.state import Campaign, Character
 from hearthroll.core.dice.expr import render, roll_expr
 from hearthroll.core.dice.sources import DiceSource
 from hearthroll.core.errors import RuleError
 from hearthroll.core.rules.effects import AutoMod, Effect, Gate, Option, OptionList
-from hearthroll.core.rules.model import Move, Ruleset
+from hearthroll.core.rules.model import GearItem, Move, Ruleset
+
+
+@attrs.frozen
+class Weapon:
+    """The weapon a move attacks with, as the gear rules chose it: what it is, where it sits on
+    the sheet (for its ammo), what it adds to the roll, and whether it is thrown."""
+
+    spec: GearItem
+    index: int | None = None
+    """Its place in the sheet's gear; None for bare hands."""
+    to_hit: int = 0
+    thrown: bool = False
 
 
 @attrs.frozen
@@ -37,6 +51,10 @@ class Context:
     """What the target foe is (`weapon`, `two_handed`, `huge`...), in an encounter."""
     past_min: tuple[str, ...] = ()
     """Meters a loss of this move went past the floor of (with nowhere left to go)."""
+    gear_tags: frozenset[str] | None = None
+    """The gear tags the mover can call on now, as the gear rules say; None: every item's."""
+    weapon: Weapon | None = None
+    """The weapon the move attacks with (None: the move is no attack)."""
 
 
 def gate_holds(gate: Gate, ctx: Context, ruleset: Ruleset) -> bool:
@@ -61,7 +79,10 @@ def gate_holds(gate: Gate, ctx: Context, ruleset: Ruleset) -> bool:
     if gate.unless_at_min is not None and _at_min(gate.unless_at_min, ctx, ruleset):
         return False
     if gate.if_gear_tag is not None:
-        tags = {t for g in ruleset.gear if ctx.actor and g.id in ctx.actor.gear for t in g.tags}
+        tags = ctx.gear_tags
+        if tags is None:
+            held = {i.id for i in ctx.actor.gear} if ctx.actor else set()
+            tags = frozenset(t for g in ruleset.gear if g.id in held for t in g.tags)
         if gate.if_gear_tag not in tags:
             return False
     if gate.if_match and not ctx.match:
@@ -132,6 +153,9 @@ def automatic_edge(move: Move, ctx: Context, ruleset: Ruleset) -> Edge:
                 if not isinstance(raw, int):
                     raise RuleError(f"{auto.from_input} must be a number, not {raw!r}")
                 amount += auto.times * raw
+            if auto.from_gear == "to_hit" and ctx.weapon is not None:
+                amount += auto.times * ctx.weapon.to_hit
+                reason = ctx.weapon.spec.name.lower()
             if amount:
                 edge = attrs.evolve(
                     edge,
@@ -172,7 +196,7 @@ def choose(lists: Sequence[OptionList], picks: Sequence[str], move: Move) -> lis
         mine = [o for o in options.items if o.id in remaining]
         for option in mine:
             remaining.remove(option.id)
-        if len(mine) > options.pick or (not options.up_to and 0 < len(mine) < options.pick):
+        if len(mine) > options.pick:
             ids = ", ".join(o.id for o in options.items)
             raise RuleError(
                 f"{move.name}: pick {'up to ' if options.up_to else ''}{options.pick} of {ids}; "
@@ -237,9 +261,11 @@ def apply_effects(
     actor: str | None,
     effects: Sequence[Effect],
     dice: DiceSource,
+    weapon: Weapon | None = None,
 ) -> tuple[Campaign, list[str]]:
-    """Apply effects in order; returns the new state and what each did, in words."""
-    applied = apply_live(state, ruleset, actor, effects, dice)
+    """Apply effects in order; returns the new state and what each did, in words. Damage is
+    the `weapon`'s (the move's attack), else the character's best."""
+    applied = apply_live(state, ruleset, actor, effects, dice, weapon=weapon)
     return applied.state, list(applied.words)
 
 
@@ -264,6 +290,7 @@ def apply_live(
     effects: Sequence[Effect],
     dice: DiceSource,
     ctx: Context | None = None,
+    weapon: Weapon | None = None,
 ) -> Applied:
     """Apply effects in order. With `ctx`, each effect's gate is read as it lands, on the state
     the effects before it left (reading 26: checks read the state after the harm)."""
@@ -292,7 +319,7 @@ def apply_live(
             continue
         if effect.kind == "follow" and effect.move:
             follow.append(effect.move)
-        state, said, lost = _apply(state, ruleset, actor, effect, dice)
+        state, said, lost = _apply(state, ruleset, actor, effect, dice, weapon)
         words.extend(said)
         dropped.extend(lost)
     return Applied(state, tuple(words), tuple(dropped), tuple(follow), tuple(deferred))
@@ -309,7 +336,12 @@ def row_follow(ruleset: Ruleset, follow: str | None, preset: str | None) -> list
 
 
 def _apply(
-    state: Campaign, ruleset: Ruleset, actor: str | None, effect: Effect, dice: DiceSource
+    state: Campaign,
+    ruleset: Ruleset,
+    actor: str | None,
+    effect: Effect,
+    dice: DiceSource,
+    weapon: Weapon | None = None,
 ) -> tuple[Campaign, list[str], list[tuple[str, int]]]:
     if effect.kind == "meter" and effect.meter:
         lost: list[tuple[str, int]] = []
@@ -323,12 +355,17 @@ def _apply(
             lost.extend(change.dropped)
             words += [f"{name}: {w}" if len(targets) > 1 else w for w in change.words]
         return state, words, lost
-    state, said = _apply_one(state, ruleset, actor, effect, dice)
+    state, said = _apply_one(state, ruleset, actor, effect, dice, weapon)
     return state, said, []
 
 
 def _apply_one(
-    state: Campaign, ruleset: Ruleset, actor: str | None, effect: Effect, dice: DiceSource
+    state: Campaign,
+    ruleset: Ruleset,
+    actor: str | None,
+    effect: Effect,
+    dice: DiceSource,
+    weapon: Weapon | None = None,
 ) -> tuple[Campaign, list[str]]:
     kind = effect.kind
     steading = state.steading
@@ -368,18 +405,25 @@ def _apply_one(
             said = [f"+{effect.amount} forward"]
         elif kind == "heal" and effect.dice:
             character, said = _heal(ruleset, character, effect.dice, dice)
-        elif kind == "use" and effect.gear and effect.gear in character.gear:
-            gear = list(character.gear)
-            gear.remove(effect.gear)
-            character = attrs.evolve(character, gear=tuple(gear))
-            said = [f"{ruleset.gear_item(effect.gear).name} used up"]
+        elif kind == "use" and effect.gear and effect.gear in {i.id for i in character.gear}:
+            character, used = use_item(ruleset, character, effect.gear)
+            said = [used]
+        elif kind == "ammo" and weapon is not None and weapon.index is not None:
+            character, spent = spend_ammo(ruleset, character, weapon.index)
+            said = [spent]
         state = put_character(state, character)
         words += [f"{name}: {w}" if len(targets) > 1 else w for w in said]
     if kind == "damage" and actor is not None:
         character = state.characters[actor]
         words.append(
             weapon_damage(
-                ruleset, character, dice, half=effect.half, extra=effect.amount, expr=effect.dice
+                ruleset,
+                character,
+                dice,
+                half=effect.half,
+                extra=effect.amount,
+                expr=effect.dice,
+                weapon=weapon,
             )
         )
     return state, words
@@ -414,19 +458,28 @@ def weapon_damage(
     disadvantage: bool = False,
     extra: int = 0,
     expr: str = "",
+    weapon: Weapon | None = None,
 ) -> str:
-    """Roll the damage of the character's best weapon (bare hands without one), or of `expr`
-    when a move names its own dice; `extra` is added (a move's −1), then `half` halves it."""
+    """Roll the damage of `weapon` (else the character's best wielded one, bare hands without
+    one), or of `expr` when a move names its own dice; `extra` is added (a move's −1), then
+    `half` halves it."""
+    sweep = ""
     if expr:
         name = "damage"
+    elif weapon is not None:
+        name = f"damage {'thrown ' if weapon.thrown else ''}with {weapon.spec.name}"
+        expr = weapon.spec.damage
+        if "sweep" in weapon.spec.tags and not weapon.thrown:
+            sweep = " (it can strike every foe close around)"
     else:
-        weapons = [g for g in ruleset.gear if g.id in character.gear and g.damage]
+        held = {i.id for i in character.gear if i.worn}
+        weapons = [g for g in ruleset.gear if g.id in held and g.damage]
         if not weapons:
             weapons = [g for g in ruleset.gear if g.damage and "unarmed" in (g.id, *g.tags)]
         if not weapons:
             return f"deal your damage {extra:+d}" if extra else "deal your damage"
-        weapon = max(weapons, key=lambda g: _average(g.damage))
-        name, expr = f"damage with {weapon.name}", weapon.damage
+        best = max(weapons, key=lambda g: _average(g.damage))
+        name, expr = f"damage with {best.name}", best.damage
     rolled = roll_expr(expr, dice, advantage=advantage, disadvantage=disadvantage)
     said = f"{name}: {render(rolled)}"
     total = max(0, rolled.total + extra)
@@ -435,7 +488,7 @@ def weapon_damage(
     if half:
         total //= 2
         said += f", halved to {total}"
-    return said
+    return said + sweep
 
 
 def _average(text: str) -> float:

@@ -202,12 +202,35 @@ def advance_season(ruleset: Ruleset, steading: Steading) -> tuple[Steading, list
     return attrs.evolve(steading, season=season), words
 
 
-def load(ruleset: Ruleset, character: Character) -> tuple[int, int]:
-    """What the character carries and can carry: gear weight, and base + the load stat."""
-    carried = sum(g.weight or 0 for g in ruleset.gear if g.id in character.gear)
-    found = [t for t in ruleset.templates if t.id == character.template]
+def use_item(ruleset: Ruleset, character: Character, gear_id: str) -> tuple[Character, str]:
+    """Mark off one use of an item (it is gone at its last); one with no uses left is refused."""
+    spec = ruleset.gear_item(gear_id)
+    found = [i for i, it in enumerate(character.gear) if it.id == gear_id]
     if not found:
-        return carried, 0
-    template = found[0]
-    bonus = character.stats.get(template.load_stat, 0) if template.load_stat else 0
-    return carried, template.load_base + bonus
+        raise RuleError(f"{character.name} has no {spec.name}")
+    usable = [
+        i for i in found if character.gear[i].uses is None or (character.gear[i].uses or 0) > 0
+    ]
+    if not usable:
+        raise RuleError(f"{character.name}'s {spec.name} has no uses left")
+    index = usable[0]
+    item = character.gear[index]
+    gear = list(character.gear)
+    if item.uses is None or item.uses <= 1:
+        gear.pop(index)
+        words = f"{spec.name} used up"
+    else:
+        gear[index] = attrs.evolve(item, uses=item.uses - 1)
+        words = f"{spec.name} uses {item.uses} → {item.uses - 1}"
+    return attrs.evolve(character, gear=tuple(gear)), words
+
+
+def spend_ammo(ruleset: Ruleset, character: Character, index: int) -> tuple[Character, str]:
+    """One shot from the item at `index` of the sheet's gear; none left is refused."""
+    item = character.gear[index]
+    name = ruleset.gear_item(item.id).name
+    if not item.ammo:
+        raise RuleError(f"{character.name}'s {name} has no ammo left")
+    gear = list(character.gear)
+    gear[index] = attrs.evolve(item, ammo=item.ammo - 1)
+    return attrs.evolve(character, gear=tuple(gear)), f"{name} ammo {item.ammo} → {item.ammo - 1}"

@@ -32,6 +32,27 @@ class Asset:
 
 
 @attrs.frozen
+class Item:
+    """One thing on a sheet: which gear it is, worn (or wielded) or only carried, what is left."""
+
+    id: str
+    worn: bool = True
+    """Worn or wielded; False: only carried (in the pack, or slung)."""
+    ammo: int | None = None
+    """Shots left, for a weapon that uses ammo; None for everything else."""
+    uses: int | None = None
+    """Uses left, for gear that is used up (Adventuring Gear 3, a potion 1); None: not used up."""
+
+
+@attrs.frozen
+class Ongoing:
+    """A penalty (or bonus) added to the character's next `rolls` rolls (reading 24)."""
+
+    amount: int
+    rolls: int
+
+
+@attrs.frozen
 class Character:
     """One player character's sheet, shaped by the ruleset."""
 
@@ -47,12 +68,19 @@ class Character:
     maxima: dict[str, int] = attrs.field(factory=dict, converter=_frozen_dict)
     """This sheet's own maximum of a meter, where the ruleset leaves it to the sheet (max HP)."""
     armor: int = 0
-    gear: tuple[str, ...] = ()
+    """Armor beyond what the gear gives (a GM's ruling); the sheet adds the worn gear's."""
+    gear: tuple[Item, ...] = ()
     holds: dict[str, int] = attrs.field(factory=dict, converter=_frozen_dict)
     conditions: dict[str, int] = attrs.field(factory=dict, converter=_frozen_dict)
     """Marked conditions, each with the rounds it has left (0: until cleared)."""
     forward: int = 0
     """A bonus waiting for the character's next roll (+1 forward)."""
+    ongoing: Ongoing | None = None
+    """A penalty every roll adds, counted down roll by roll."""
+    waits: str = ""
+    """The move that must come next for this character (Last Breath at 0 HP); empty: none."""
+    rest_bonus: str = ""
+    """Dice added to what the next Rest heals (a Medical Kit used before it)."""
     notes: str = ""
     cooldowns: dict[str, int] = attrs.field(factory=dict, converter=_frozen_dict)
     """Rounds each maneuver still waits (maneuvers); absent when none waits."""

@@ -8,6 +8,7 @@ import attrs
 
 from hearthroll.core.campaign.state import Asset, Character
 from hearthroll.core.errors import NotFound, RuleError
+from hearthroll.core.games.sections import Line, Section
 from hearthroll.core.rules.model import Meter, Ruleset
 
 LIMITS = {"companion": (2, 5), "vehicle": (3, 6)}
@@ -117,3 +118,35 @@ def unmount(
         moved, meters=meters, maxima=maxima, conditions=kept_conditions, assets=tuple(assets)
     )
     return after, words
+
+
+def assets_section(ruleset: Ruleset, character: Character) -> Section | None:
+    """The sheet's companions and vehicles with their own meter, once any was added; its
+    JSON field `assets`."""
+    if character.assets is None:
+        return None
+    lines = tuple(
+        Line(
+            a.name,
+            f"{a.value}/{a.max}" + (f" ({', '.join(a.conditions)})" if a.conditions else ""),
+            a.value,
+            a.max,
+        )
+        for a in character.assets
+    )
+    data = [
+        {
+            "name": a.name,
+            "kind": a.kind,
+            "type": a.type,
+            "value": a.value,
+            "max": a.max,
+            "conditions": dict(a.conditions),
+        }
+        for a in character.assets
+    ]
+    return Section("assets", "assets", lines, {"assets": data}, bars=True)
+
+
+def _marks(asset: Asset) -> str:
+    return f" ({', '.join(asset.conditions)})" if asset.conditions else ""

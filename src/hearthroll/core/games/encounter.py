@@ -21,6 +21,7 @@ from hearthroll.core.dice.odds import EFFICACY_FAIL as EFFICACY_FAIL
 from hearthroll.core.dice.odds import d20_odds
 from hearthroll.core.dice.sources import DiceSource
 from hearthroll.core.errors import NotFound, RuleError
+from hearthroll.core.games.sections import Line, Section
 from hearthroll.core.rules.effects import AutoMod, Effect
 from hearthroll.core.rules.model import Move, Ruleset
 
@@ -113,7 +114,8 @@ def foe_tags(foe: Foe) -> frozenset[str]:
 
 def gear_tags(ruleset: Ruleset, character: Character) -> frozenset[str]:
     """The tags of what the character carries; a weapon in the pack (disarmed) does not count."""
-    items = [g for g in ruleset.gear if g.id in character.gear]
+    held = {i.id for i in character.gear}
+    items = [g for g in ruleset.gear if g.id in held]
     if DISARMED in character.conditions:
         items = [g for g in items if "weapon" not in g.tags]
     return frozenset(t for g in items for t in g.tags)
@@ -807,3 +809,31 @@ def break_off(state: Campaign, actor: str, foe: Foe) -> tuple[Campaign, list[str
     if turned is None:
         return state, [f"{foe.name} stops fighting"]
     return state, [f"{foe.name} turns on {turned}"]
+
+
+def fighter_section(ruleset: Ruleset, character: Character) -> Section | None:
+    """The sheet's maneuvers (efficacy, rounds each waits) and breaking point, where the
+    ruleset fights in encounters; its JSON fields: cooldowns, efficacy, breaking_point."""
+    moves = [m for m in ruleset.moves if needs_encounter(m)]
+    if not moves:
+        return None
+    checked = ruleset.efficacy is not None
+    lines = []
+    for move in moves:
+        skill = (
+            f"{efficacy_of(ruleset, character, move)} " if move.efficacy_check and checked else ""
+        )
+        waits = character.cooldowns.get(move.id, 0)
+        lines.append(Line(move.name, f"{skill}{f'waits {waits}' if waits else 'ready'}", waits))
+    if character.breaking_point is not None:
+        lines.append(Line("breaking point", str(character.breaking_point), warn=True))
+    data = {
+        "cooldowns": dict(character.cooldowns),
+        "efficacy": {
+            m.id: efficacy_of(ruleset, character, m)
+            for m in ruleset.moves
+            if m.efficacy_check and checked
+        },
+        "breaking_point": character.breaking_point,
+    }
+    return Section("fighter", "maneuvers", tuple(lines), data)

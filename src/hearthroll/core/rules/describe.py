@@ -147,6 +147,8 @@ def effect_line(effect: Effect) -> str:
         text = f"skip {effect.effect}"
     elif kind == "use":
         text = f"use {target}"
+    elif kind == "ammo":
+        text = "ammo −1"
     else:
         text = f"{kind} {target} {amount}".strip()
     if effect.subject != "self":

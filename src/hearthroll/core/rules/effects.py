@@ -30,6 +30,7 @@ EffectKind = Literal[
     "break_off",
     "redirect",
     "progress",
+    "ammo",
 ]
 """Everything the engine knows how to apply."""
 
@@ -128,7 +129,8 @@ class Effect(Gate):
     the same foe, from the effect dice); `use` gear (mark off a use, or use it up);
     `flee` (the mover leaves the encounter); `break_off` (the foe turns on another, or stops);
     `redirect` (the foe turns from the friend it attacks onto the mover);
-    `progress` mode mark|clear [mark] (one unit by rank on the track the move names).
+    `progress` mode mark|clear [mark] (one unit by rank on the track the move names);
+    `ammo` (one shot from the weapon the move attacks with).
     """
 
     kind: EffectKind

@@ -54,6 +54,8 @@ class Meter:
     """The value a reset returns to (momentum after burning)."""
     overflow: str | None = None
     """The meter that loses whatever a loss could not take past `min`."""
+    at_min: str | None = None
+    """The move that waits for the character when harm takes the meter to `min` (Last Breath)."""
     scope: Scope = "character"
     past_min: str | None = None
     """The move whose `if_past_min` choice a loss past `min` asks for (momentum at −6)."""

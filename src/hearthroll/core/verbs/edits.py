@@ -19,9 +19,18 @@ from hearthroll.core.verbs.session import find_character
 
 
 def hold(
-    state: Campaign, ruleset: Ruleset, hold_id: str, amount: int, actor: str | None = None
+    state: Campaign,
+    ruleset: Ruleset,
+    hold_id: str,
+    amount: int,
+    actor: str | None = None,
+    picks: Sequence[str] = (),
 ) -> Outcome:
-    """Gain (+N) or spend (-N) a hold; spending below 0 is refused."""
+    """Gain (+N) or spend (-N) a hold; spending below 0 is refused. `picks` are the hold's
+    options the points spent buy, one a point, each applied (reading 21)."""
+    from hearthroll.core.campaign.resolve import apply_effects
+    from hearthroll.core.dice.sources import TypedDice
+
     character = find_character(state, actor)
     known = {h.id: h for h in ruleset.holds}
     key = hold_id.lower()
@@ -30,8 +39,23 @@ def hold(
         raise NotFound(f"no hold {hold_id!r}; holds: {', '.join(known) or 'none'}")
     mode = "gain" if amount >= 0 else "spend"
     changed, said = change_hold(ruleset, character, match.id, abs(amount), mode)
-    event = Event(kind="hold", actor=character.name, results=tuple(said))
-    return record(state, put_character(state, changed), event)
+    after = put_character(state, changed)
+    if picks:
+        options = {o.id: o for o in match.spends}
+        listed = "; ".join(f"{o.id}: {o.text}" for o in match.spends) or "none"
+        if amount >= 0 or len(picks) != -amount:
+            raise RuleError(
+                f"{match.name} buys one option per point: spend -{len(picks)} for "
+                f"{len(picks)} pick{'s' if len(picks) != 1 else ''} (options: {listed})"
+            )
+        for pick in picks:
+            if pick not in options:
+                raise RuleError(f"{match.name} has no option {pick!r}; options: {listed}")
+        effects = [e for p in picks for e in options[p].effects]
+        after, did = apply_effects(after, ruleset, character.name, effects, TypedDice([]))
+        said = [*said, *(options[p].text for p in picks), *did]
+    event = Event(kind="hold", actor=character.name, options=tuple(picks), results=tuple(said))
+    return record(state, after, event)
 
 
 def do_level_up(state: Campaign, ruleset: Ruleset, actor: str | None = None) -> Outcome:
@@ -373,9 +397,15 @@ def drop_plan(state: Campaign, name: str) -> Outcome:
 
 
 def add_character(
-    state: Campaign, ruleset: Ruleset, name: str, template: str = "", level: int = 1
+    state: Campaign,
+    ruleset: Ruleset,
+    name: str,
+    template: str = "",
+    level: int = 1,
+    fields: Sequence[tuple[str, str]] = (),
 ) -> Outcome:
-    """A new character joins the party, with a fresh sheet shaped by the ruleset."""
+    """A new character joins the party, with a fresh sheet shaped by the ruleset; `fields`
+    are (field, value) pairs set on it at once, as `set` would (`forceful`, `2`)."""
     from hearthroll.core.campaign.state import new_character
 
     name = " ".join(name.split())
@@ -393,14 +423,23 @@ def add_character(
     if not 1 <= level <= 99:
         raise RuleError(f"the level is 1 to 99, not {level}")
     character = new_character(ruleset, name, template, level)
+    for field, value in fields:
+        character = _set_character(
+            character, ruleset, field.strip().lower(), value, f"{name}.{field.strip()}"
+        )
     after = attrs.evolve(
         state,
         characters={**state.characters, name: character},
         active=state.active or name,
     )
+    given = ", ".join(f"{k.strip()} {v}" for k, v in fields)
     event = Event(
         kind="join",
         actor=name,
-        results=(f"{name} joins the party ({template or 'no template'}, level {level})",),
+        results=(
+            f"{name} joins the party ({template or 'no template'}, level {level}"
+            + (f"; {given}" if given else "")
+            + ")",
+        ),
     )
     return record(state, after, event)

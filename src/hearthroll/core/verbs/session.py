@@ -42,12 +42,28 @@ from hearthroll.core.dice.mechanics import (
 )
 from hearthroll.core.dice.sources import DiceSource
 from hearthroll.core.errors import NotFound, RuleError, TurnError
-from hearthroll.core.games import assets, encounter, momentum, pool_turn, progress
+from hearthroll.core.games import (
+    assets,
+    encounter,
+    gear,
+    harm,
+    momentum,
+    pool_turn,
+    progress,
+    steading,
+)
 from hearthroll.core.rules.effects import Effect, Gate, Option, OptionList
-from hearthroll.core.rules.model import Move, Ruleset
+from hearthroll.core.rules.model import Input, Move, Ruleset
 from hearthroll.core.rules.search import find_move, nearest
 
 Inputs = Mapping[str, int | str]
+
+STAT = "stat"
+"""The input that carries the stat a player picks, where a move leaves it to them."""
+
+
+class StatNeeded(RuleError):
+    """A move whose stat is the player's to pick was made without one (reading 23)."""
 
 
 def find_character(state: Campaign, name: str | None) -> Character:
@@ -162,6 +178,7 @@ def make_move(
     resist: bool = False,
     asset: str | None = None,
     track: str | None = None,
+    short_ok: bool = False,
 ) -> Outcome:
     """Make a move: roll it as its mechanic says, judge the band, apply what it does.
 
@@ -171,10 +188,14 @@ def make_move(
     `at` names (readings 33-40). Options picked before the roll (a suffer move's harm) land
     first, and the roll reads the sheet after them (reading 25); an optional roll is made
     only with `resist` or when its meter is at 0. `asset` names the companion or vehicle a
-    move acts on; `track` the track Lose Momentum's cost clears (reading 29).
+    move acts on; `track` the track Lose Momentum's cost clears (reading 29). An option list
+    given fewer picks than it asks is refused (reading 23) unless `short_ok`: a preview, to
+    see which lists the band offers.
     """
     move = find_move(ruleset.moves, wanted, where=f" in ruleset {ruleset.id!r}")
     character = find_character(state, actor) if state.characters else None
+    if character is not None:
+        _check_waits(ruleset, character, move)
     if encounter.is_maneuver(move):
         if character is None:
             raise RuleError(f"{move.name} is made by a character; the party is empty")
@@ -188,6 +209,7 @@ def make_move(
     if at is not None:
         raise RuleError(f"{move.name} is not made against a foe; drop --at")
     inputs = dict(inputs or {})
+    picked_stat = _stat_choice(ruleset, move, inputs)
     before = state
     if character is not None and state.active != character.name:
         state = attrs.evolve(state, active=character.name)
@@ -208,7 +230,7 @@ def make_move(
     floor_ids = _floor_ids(ruleset)
     main_picks = [p for p in picks if p not in floor_ids or _own_pick(move, p, floor_ids)]
     floor_picks = [p for p in picks if p in floor_ids]
-    ctx = Context(state, character, inputs)
+    ctx = move_context(state, ruleset, move, character, inputs)
     _picked(move, None, main_picks, ctx, ruleset, before_only=True)  # a bad pick fails first
     _known_picks(move, picks, floor_ids)
     if resist and not move.roll.optional:
@@ -226,14 +248,25 @@ def make_move(
             raise RuleError(f"{move.name} is made by a character; the party is empty")
         edge = (advantage, disadvantage)
         return _pool_move(
-            before, state, ruleset, move, character, dice, extra, edge, tuple(picks), boost, event
+            before,
+            state,
+            ruleset,
+            move,
+            character,
+            dice,
+            extra,
+            edge,
+            tuple(picks),
+            boost,
+            event,
+            short_ok,
         )
     who = event.actor
     pre, _ = _picked(move, None, main_picks, ctx, ruleset, before_only=True)
     first = apply_live(state, ruleset, who, [e for o in pre for e in o.effects], extra, ctx)
     state = first.state
     character = state.characters[who] if who is not None else None
-    ctx = Context(state, character, inputs)
+    ctx = move_context(state, ruleset, move, character, inputs)
     rolls = not move.roll.optional or resist or _at_floor(move, ctx, ruleset)
     prepared: list[str] = []
     if boost is not None:
@@ -256,19 +289,22 @@ def make_move(
             advantage,
             disadvantage,
             int(boost is not None),
+            picked_stat,
         )
-    if roll is not None and character is not None and character.forward and mechanic != "stat_dice":
-        used = state.characters[character.name]
-        state = put_character(state, attrs.evolve(used, forward=0))
+    if roll is not None and character is not None and mechanic != "stat_dice":
+        state = put_character(state, _rolled(state.characters[character.name]))
     band = roll.band if roll is not None else None
     ctx = attrs.evolve(ctx, state=state, match=roll is not None and roll.has(MATCH))
     chosen, lists = _picked(move, band, main_picks, ctx, ruleset)
+    if not short_ok:
+        refuse_short(move, band, lists, chosen)
     later = [o for o in chosen if o not in pre]
     waived = {e.effect for o in chosen for e in o.effects if e.kind == "waive"}
     effects = [e for e in effects_in_order(move, band, later) if e.id not in waived]
-    applied = apply_live(state, ruleset, who, effects, extra, ctx)
+    applied = apply_live(state, ruleset, who, effects, extra, ctx, weapon=ctx.weapon)
     state = applied.state
-    words = [*first.words, *prepared, *applied.words]
+    state, after = _after_move(state, ruleset, move, who, extra)
+    words = [*first.words, *prepared, *applied.words, *after]
     follow = [*first.follow, *applied.follow]
     state, said, more_follow = _past_floor(
         state,
@@ -284,10 +320,7 @@ def make_move(
     )
     words += said
     follow += more_follow
-    if move.id == "muster" and band in ("strong", "weak") and state.steading is not None:
-        state = attrs.evolve(
-            state, steading=attrs.evolve(state.steading, muster=tuple(o.id for o in chosen))
-        )
+    state = steading.after_move(state, move, band, chosen)
     words += missing_picks(lists, chosen)
     if not rolls and move.roll.mechanic != "none":
         words.append("no roll: above 0 and not resisted (--roll to resist)")
@@ -491,6 +524,112 @@ def _name_of(ruleset: Ruleset, stat_id: str) -> str:
     return stat_id
 
 
+def move_context(
+    state: Campaign,
+    ruleset: Ruleset,
+    move: Move,
+    character: Character | None,
+    inputs: Inputs | None = None,
+) -> Context:
+    """What the move's gates read: the mover's gear as the gear rules see it for this move
+    (the weapon it attacks with, the tags it can call on) and the inputs given."""
+    given = dict(inputs or {})
+    if character is None:
+        return Context(state, None, given)
+    strike = gear.attack(ruleset, character, move)
+    return Context(
+        state,
+        character,
+        given,
+        gear_tags=gear.gear_tags(ruleset, character, strike),
+        weapon=gear.weapon(ruleset, character, move),
+    )
+
+
+def _check_waits(ruleset: Ruleset, character: Character, move: Move) -> None:
+    """Reading 20: while a Last Breath waits, it is the only move that character can make."""
+    if not character.waits or character.waits == move.id:
+        return
+    waiting = next((m.name for m in ruleset.moves if m.id == character.waits), character.waits)
+    raise RuleError(
+        f"{character.name}'s {waiting} waits: roll it first "
+        f"(move {waiting!r} --as {character.name})"
+    )
+
+
+def _after_move(
+    state: Campaign, ruleset: Ruleset, move: Move, actor: str | None, dice: DiceSource
+) -> tuple[Campaign, list[str]]:
+    """What a move leaves on its mover's sheet beyond its effects: the Last Breath it was is
+    rolled; a Rest takes the Medical Kit used before it."""
+    if actor is None or actor not in state.characters:
+        return state, []
+    character = state.characters[actor]
+    words: list[str] = []
+    if character.waits == move.id:
+        character = attrs.evolve(character, waits="")
+    if harm.is_rest(move):
+        character, words = harm.after_rest(ruleset, character, dice)
+    return put_character(state, character), words
+
+
+def _rolled(character: Character) -> Character:
+    """After a roll: forward is spent, an ongoing penalty counts one roll down (reading 24)."""
+    ongoing = character.ongoing
+    if ongoing is not None:
+        ongoing = attrs.evolve(ongoing, rolls=ongoing.rolls - 1) if ongoing.rolls > 1 else None
+    return attrs.evolve(character, forward=0, ongoing=ongoing)
+
+
+def refuse_short(
+    move: Move, band: str | None, lists: Sequence[OptionList], chosen: Sequence[Option]
+) -> None:
+    """Reading 23: a list given fewer picks than it asks (and has items for) is refused, the
+    choices named in their words."""
+    ids = {o.id for o in chosen}
+    for options in lists:
+        have = sum(1 for o in options.items if o.id in ids)
+        wanted = min(options.pick, len(options.items))
+        if options.up_to or have >= wanted:
+            continue
+        label = next((b.label for b in move.bands if b.id == band), band or "")
+        words = "; ".join(f"“{o.text}” (--pick {o.id})" for o in options.items)
+        on = f" on {label}" if label else ""
+        raise RuleError(
+            f"{move.name}{on}: pick {wanted} (got {have}), nothing was saved. Choose from: {words}"
+        )
+
+
+def stat_choices(ruleset: Ruleset, move: Move, character: Character | None) -> Input | None:
+    """The stat a player picks for this move (reading 23), as an input with its choices, best
+    first for this character; None where the move names its stat itself."""
+    spec = move.roll
+    if spec.choose != "player" or not spec.stat_choice:
+        return None
+    values = {s: (character.stats.get(s, 0) if character else 0) for s in spec.stat_choice}
+    ordered = sorted(spec.stat_choice, key=lambda s: -values[s])
+    names = ", ".join(f"{ruleset.stat(s).name} {values[s]:+d}" for s in ordered)
+    return Input(STAT, "Stat", text=f"the player's pick: {names}", choices=tuple(ordered))
+
+
+def _stat_choice(ruleset: Ruleset, move: Move, inputs: dict[str, int | str]) -> str | None:
+    """The stat the player picked (by id or name, taken out of `inputs`); refused when the
+    move leaves it to the player and none was given."""
+    spec = move.roll
+    if spec.choose != "player" or not spec.stat_choice:
+        return None
+    given = inputs.pop(STAT, None)
+    names = {s: ruleset.stat(s).name for s in spec.stat_choice}
+    listed = ", ".join(f"{s} ({names[s]})" for s in spec.stat_choice)
+    if given is None:
+        raise StatNeeded(f"{move.name}: the player says which stat: --stat one of {listed}")
+    key = str(given).strip().lower()
+    for stat_id, name in names.items():
+        if key in (stat_id, name.lower()):
+            return stat_id
+    raise StatNeeded(f"{move.name} rolls with one of {listed}, not {given!r}")
+
+
 def _known_picks(move: Move, picks: Sequence[str], also: set[str] | None = None) -> None:
     """Refuse a pick that none of the move's option lists has, whatever the roll."""
     known = {o.id for options in move.options for o in options.items} | (also or set())
@@ -558,6 +697,7 @@ def _pool_move(
     picks: tuple[str, ...],
     boost: int | None,
     event: Event,
+    short_ok: bool = False,
 ) -> Outcome:
     if not move.risky:
         raise RuleError(f"{move.name} rolls the pool but is not RISKY")
@@ -581,7 +721,7 @@ def _pool_move(
     event = attrs.evolve(event, pool=turn.pushes, modifiers=tuple(modifiers))
     if turn.status == "bust_pending":
         return _pending(before, state, move, character, roll, words, event, turn)
-    return _settle(before, state, ruleset, move, roll, words, event, picks, extra)
+    return _settle(before, state, ruleset, move, roll, words, event, picks, extra, short_ok)
 
 
 def _boost(
@@ -636,15 +776,20 @@ def _settle(
     event: Event,
     picks: Sequence[str],
     extra: DiceSource,
+    short_ok: bool = False,
 ) -> Outcome:
     """A pool roll that stands (a success): its band's options and effects land."""
     actor = state.turn.actor
     character = state.characters[actor] if actor else None
     band = _band_of(move, roll)
-    ctx = Context(state, character)
+    ctx = move_context(state, ruleset, move, character)
     chosen, lists = _picked(move, band, picks, ctx, ruleset)
+    if not short_ok:
+        refuse_short(move, band, lists, chosen)
     effects = effects_for(move, band, chosen, ctx, ruleset)
-    state, said = apply_effects(state, ruleset, actor, effects, extra)
+    state, said = apply_effects(state, ruleset, actor, effects, extra, ctx.weapon)
+    state, after = _after_move(state, ruleset, move, actor, extra)
+    said += after
     state = attrs.evolve(state, turn=attrs.evolve(state.turn, picks=()))
     label, text = _band_words(move, band)
     rerolls = state.characters[actor].rerolls_left if actor else None
@@ -688,6 +833,7 @@ def _roll(
     advantage: bool,
     disadvantage: bool,
     prepared: int = 0,
+    picked_stat: str | None = None,
 ) -> tuple[Roll | None, list[str]]:
     spec = move.roll
     if spec.mechanic == "none":
@@ -702,9 +848,17 @@ def _roll(
         reasons.append("disadvantage: the GM")
     if adv and dis:
         reasons.append("advantage and disadvantage cancel")
-    stats = spec.stat_choice or ((spec.stat,) if spec.stat else ())
+    stats = (
+        (picked_stat,) if picked_stat else spec.stat_choice or ((spec.stat,) if spec.stat else ())
+    )
     values = [_stat_value(state, character, ruleset, s) for s in stats]
     stat = max(values) if values else 0
+    if values and spec.mechanic in ("sum", "d20", "action"):
+        best = stats[values.index(stat)]
+        named = next((s.name for s in ruleset.stats if s.id == best), None)
+        if named is None:
+            named = next((m.name for m in ruleset.meters if m.id == best), best)
+        reasons.insert(0, f"{stat:+d}: {named}")
     if spec.mechanic == "stat_dice":
         rolled = roll_stat_dice(
             dice, stat + edge.modifier, advantage=adv, disadvantage=dis, bonus=prepared
@@ -714,6 +868,10 @@ def _roll(
     if character is not None and character.forward:
         bonus += character.forward
         reasons.append(f"+{character.forward} forward")
+    if character is not None and character.ongoing is not None:
+        left = character.ongoing.rolls - 1
+        bonus += character.ongoing.amount
+        reasons.append(f"{character.ongoing.amount:+d}: ongoing ({left} left)")
     if spec.mechanic == "sum":
         from hearthroll.core.dice.bands import BandRange, Bands
         from hearthroll.core.dice.expr import parse
@@ -767,10 +925,12 @@ def reroll(
     dice: DiceSource,
     effect_dice: DiceSource | None = None,
     picks: Sequence[str] | None = None,
+    short_ok: bool = False,
 ) -> Outcome:
     """Spend a reroll on the pending bust; a saved roll's band and effects land now.
 
-    `picks` replaces the options picked with the move, for the band the reroll lands on.
+    `picks` replaces the options picked with the move, for the band the reroll lands on
+    (`short_ok`: a preview, lists short of picks allowed).
     """
     if state.turn.status != "bust_pending":
         raise TurnError("there is no bust to reroll: a reroll is spent only on a bust")
@@ -780,7 +940,7 @@ def reroll(
     chosen = tuple(picks) if picks is not None else state.turn.picks
     _known_picks(move, chosen)
     return _rejudge(
-        "reroll", state, ruleset, move, character, turn, chosen, [], effect_dice or dice
+        "reroll", state, ruleset, move, character, turn, chosen, [], effect_dice or dice, short_ok
     )
 
 
@@ -794,6 +954,7 @@ def _rejudge(
     picks: tuple[str, ...],
     words: list[str],
     effect_dice: DiceSource,
+    short_ok: bool = False,
 ) -> Outcome:
     """A bust changed (rerolled, or +1 from Preparation): still waiting, or saved at last."""
     before = state
@@ -812,7 +973,9 @@ def _rejudge(
     if turn.status == "bust_pending":
         return _pending(before, state, move, character, roll, words, event, turn)
     saved = "the reroll saves the bust" if kind == "reroll" else "the +1 lifts the bust"
-    return _settle(before, state, ruleset, move, roll, [*words, saved], event, picks, effect_dice)
+    return _settle(
+        before, state, ruleset, move, roll, [*words, saved], event, picks, effect_dice, short_ok
+    )
 
 
 def accept(state: Campaign, ruleset: Ruleset, effect_dice: DiceSource) -> Outcome:
@@ -881,6 +1044,7 @@ def prep(
     position: int,
     effect_dice: DiceSource,
     picks: Sequence[str] | None = None,
+    short_ok: bool = False,
 ) -> Outcome:
     """Spend 1 Preparation for +1 on one kept die of a pending bust (once per roll).
 
@@ -897,4 +1061,4 @@ def prep(
     chosen = tuple(picks) if picks is not None else state.turn.picks
     _known_picks(move, chosen)
     turn, spent, said = _boost(ruleset, _turn_of(state, ruleset, character), character, position)
-    return _rejudge("prep", state, ruleset, move, spent, turn, chosen, said, effect_dice)
+    return _rejudge("prep", state, ruleset, move, spent, turn, chosen, said, effect_dice, short_ok)

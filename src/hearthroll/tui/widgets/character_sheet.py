@@ -1,4 +1,4 @@
-"""The active character's sheet: level, XP bar, rerolls, meters, armor, load, gear, holds."""
+"""The active character's sheet: the sections its ruleset gives it, meters drawn as bars."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widgets import Static
 
+from hearthroll.core.games.sheet import Line, Section
 from hearthroll.tui.views import SheetView
 
 BAR = 10
@@ -20,64 +21,80 @@ class CharacterSheet(Static):
         self.watch_view(self.view)  # an empty party is None from the start: say so
 
     def watch_view(self, view: SheetView | None) -> None:
-        if view is None:
-            self.border_title = "no character"
-        else:
-            self.border_title = f"{view.name} ({view.template})" if view.template else view.name
+        self.border_title = "no character" if view is None else view.title
         self.update(render_sheet(view))
 
 
-def xp_bar(xp: int, needed: int) -> Text:
+def bar(value: int, top: int, style: str = "green") -> Text:
     """`▰▰▰▱▱▱▱▱▱▱ 3/10`."""
-    filled = min(BAR, BAR * xp // needed) if needed > 0 else BAR
-    return Text.assemble(("▰" * filled, "green"), ("▱" * (BAR - filled), "dim"), f" {xp}/{needed}")
+    filled = min(BAR, max(0, BAR * value // top)) if top > 0 else BAR
+    return Text.assemble((("▰" * filled), style), ("▱" * (BAR - filled), "dim"), f" {value}/{top}")
+
+
+def xp_bar(xp: int, needed: int) -> Text:
+    """The XP bar."""
+    return bar(xp, needed)
 
 
 def _line(label: str, value: str | Text) -> Text:
     return Text.assemble((f"{label} ", "dim"), value)
 
 
-def _maneuver(name: str, efficacy: int | None, waits: int) -> str:
-    """`Kick 85 ready`, `Bash 90 waits 2` (rounds)."""
-    skill = f" {efficacy}" if efficacy is not None else ""
-    return f"{name}{skill} {f'waits {waits}' if waits else 'ready'}"
+def _meter(line: Line) -> Text:
+    if line.value is None or line.top is None:
+        return _line(line.label, line.text)
+    share = line.value / line.top if line.top else 1
+    style = "red" if share <= 0.3 else "yellow" if share <= 0.6 else "green"
+    filled = min(BAR, max(0, BAR * line.value // line.top)) if line.top > 0 else BAR
+    drawn = Text.assemble(f"{line.text} ", ("▰" * filled, style), ("▱" * (BAR - filled), "dim"))
+    return _line(line.label, drawn)
+
+
+def _section(section: Section) -> list[Text]:
+    if section.bars:
+        return [_meter(line) for line in section.lines]
+    if section.id == "gear":
+        names = Text(", ").join(
+            Text(line.text, style="yellow" if line.warn else "") for line in section.lines
+        )
+        return [_line("gear", names)]
+    parts = [
+        Text(f"{line.label} {line.text}", style="bold yellow" if line.warn else "")
+        for line in section.lines
+    ]
+    if section.id in ("holds", "conditions"):
+        return [_line(section.title, Text("  ").join(parts))]
+    return [Text(" · ").join(parts)]
 
 
 def render_sheet(view: SheetView | None) -> Text:
     """The sheet's text."""
     if view is None:
         return Text("no characters yet: press A to add one", style="dim")
-    head = Text(f"level {view.level}", style="bold")
-    if view.rerolls is not None:
-        head.append(f" · rerolls {view.rerolls}/{view.level}", style="cyan")
-    lines = [head]
-    if view.xp_needed is not None:
-        lines.append(_line("XP", xp_bar(view.xp, view.xp_needed)))
-    else:
-        lines.append(_line("XP", str(view.xp)))
-    body = [
-        f"{name} {value}" + (f"/{top}" if top is not None else "")
-        for name, value, top in view.meters
-    ]
-    body.append(f"armor {view.armor}")
-    lines.append(Text(" · ".join(body)))
-    carry = [f"load {view.load}/{view.load_max}"] if view.load_max is not None else []
-    carry += [f"{n} {v:+d}" for n, v in view.stats]
-    carry += list(view.scores)
-    if carry:
-        lines.append(Text(" · ".join(carry)))
-    if view.breaking_point is not None:
-        lines.append(_line("breaking point", str(view.breaking_point)))
-    if view.maneuvers:
-        lines.append(Text("\n".join(_maneuver(*m) for m in view.maneuvers)))
-    lines.append(_line("gear", ", ".join(view.gear) or "—"))
-    lines.append(_line("holds", "  ".join(f"{n} {v}" for n, v in view.holds) or "—"))
-    if view.conditions:
-        lines.append(_line("conditions", Text(", ".join(view.conditions), style="yellow")))
-    if view.forward:
-        lines.append(Text(f"{view.forward:+d} forward", style="bold cyan"))
-    if view.notes:
-        lines.append(_line("notes", view.notes))
+    lines: list[Text] = []
+    who, *rest = view.sections
+    level = next((line for line in who.lines if line.label == "level"), None)
+    head = Text(f"level {level.text}" if level else "", style="bold")
+    rerolls = next((line for line in who.lines if line.label == "rerolls"), None)
+    if rerolls is not None:
+        head.append(f" · rerolls {rerolls.text}", style="cyan")
+    lines.append(head)
+    xp = next((line for line in who.lines if line.label == "XP"), None)
+    if xp is not None and xp.value is not None and xp.top is not None:
+        lines.append(_line("XP", xp_bar(xp.value, xp.top)))
+    small: list[Text] = []
+    for section in rest:
+        if not section.lines:
+            continue
+        if section.id in ("armor", "load", "stats"):
+            small.extend(_section(section))
+            continue
+        if small:
+            lines.append(Text(" · ").join(small))
+            small = []
+        lines.extend(_section(section))
+    if small:
+        lines.append(Text(" · ").join(small))
     if view.ready:
         lines.append(Text("▲ ready to Level Up (L)", style="bold green"))
     return Text("\n").join(lines)

@@ -1,0 +1,134 @@
+"""Harm: damage taken (armor first), healing (never past the maximum) and Last Breath waiting
+at 0 HP (readings 20 and 22)."""
+
+from __future__ import annotations
+
+import attrs
+
+from hearthroll.core.campaign.sheets import change_meter, meter_bounds
+from hearthroll.core.campaign.state import Character
+from hearthroll.core.dice.expr import render, roll_expr
+from hearthroll.core.dice.sources import DiceSource
+from hearthroll.core.errors import RuleError
+from hearthroll.core.games import gear
+from hearthroll.core.rules.model import Meter, Move, Ruleset
+
+
+def health(ruleset: Ruleset) -> Meter:
+    """The meter harm lands on: the one a Last Breath waits on (HP), else the first meter."""
+    meters = [m for m in ruleset.meters if m.scope == "character"]
+    for meter in meters:
+        if meter.at_min is not None:
+            return meter
+    if not meters:
+        raise RuleError(f"a {ruleset.name} character has no meter that damage could mark off")
+    return next((m for m in meters if m.id in ("hp", "health")), meters[0])
+
+
+def _waits(ruleset: Ruleset, character: Character, meter: Meter) -> tuple[Character, list[str]]:
+    """Reading 20: at the meter's bottom, its move waits (if the ruleset has it)."""
+    if meter.at_min is None or character.meters.get(meter.id, 1) > meter.min:
+        return character, []
+    move = next((m for m in ruleset.moves if m.id == meter.at_min), None)
+    if move is None or character.waits == move.id:
+        return character, []
+    said = f"{character.name} is at {meter.min} {meter.name}: {move.name} waits, to be rolled next"
+    return attrs.evolve(character, waits=move.id), [said]
+
+
+def hurt(
+    ruleset: Ruleset,
+    character: Character,
+    amount: int,
+    *,
+    ignore_armor: bool = False,
+    falling: bool = False,
+) -> tuple[Character, list[str]]:
+    """Take `amount` damage: armor soaks first (never below 0) unless the damage ignores it; a
+    whole power-armor suit soaks every fall; the meter never drops below its bottom."""
+    if amount < 0:
+        raise RuleError(f"damage is 0 or more, not {amount}; heal to give HP back")
+    meter = health(ruleset)
+    old = character.meters.get(meter.id, 0)
+    soaked = 0 if ignore_armor else gear.armor(ruleset, character)
+    suit = gear.falling_immune(ruleset, character) if falling else None
+    if suit is not None:
+        taken, how = 0, f"{amount} from a fall, all soaked by {suit}"
+    elif soaked:
+        taken = max(0, amount - soaked)
+        how = f"{amount} − {soaked} armor = {taken}"
+    else:
+        taken = amount
+        how = f"{amount}" + (" (armor ignored)" if ignore_armor else "")
+    changed, _ = change_meter(ruleset, character, meter.id, -taken)
+    new = changed.meters.get(meter.id, 0)
+    words = [f"{character.name} takes {how}: {meter.name} {old} → {new}"]
+    changed, waiting = _waits(ruleset, changed, meter)
+    return changed, words + waiting
+
+
+def heal(
+    ruleset: Ruleset, character: Character, amount: int, how: str = ""
+) -> tuple[Character, list[str]]:
+    """Give back `amount` (never past the maximum, reading 22); `how` names what healed."""
+    if amount < 0:
+        raise RuleError(f"healing is 0 or more, not {amount}; hurt to take HP away")
+    meter = health(ruleset)
+    old = character.meters.get(meter.id, 0)
+    _, top = meter_bounds(ruleset, character, meter.id)
+    changed, _ = change_meter(ruleset, character, meter.id, amount)
+    new = changed.meters.get(meter.id, 0)
+    capped = f" (at most {top})" if top is not None and old + amount > top else ""
+    what = f" ({how})" if how else ""
+    return changed, [f"{character.name} heals {amount}{what}{capped}: {meter.name} {old} → {new}"]
+
+
+def heal_rolled(
+    ruleset: Ruleset, character: Character, expr: str, dice: DiceSource, how: str
+) -> tuple[Character, list[str]]:
+    """Heal what `expr` rolls ("2d3+1"), the dice in words."""
+    rolled = roll_expr(expr, dice)
+    return heal(ruleset, character, max(0, rolled.total), f"{how}: {render(rolled)}")
+
+
+def use(
+    ruleset: Ruleset, character: Character, wanted: str, dice: DiceSource
+) -> tuple[Character, list[str]]:
+    """Use an item (reading 22): a potion or repair kit heals its dice (for the templates it
+    heals), a medical kit waits for the next Rest, other gear spends a use."""
+    spec = gear.find_gear(ruleset, wanted)
+    template = gear.template_of(ruleset, character)
+    heals = spec.heal or "medical_kit" in spec.tags
+    if heals and template is not None and spec.id not in template.heals_with:
+        works = [ruleset.gear_item(g).name for g in template.heals_with]
+        raise RuleError(
+            f"{spec.name} does not work on {template.name.lower()}s "
+            f"(they heal with {', '.join(works) or 'nothing'})"
+        )
+    if "medical_kit" in spec.tags and character.rest_bonus:
+        raise RuleError(f"{character.name} has a Medical Kit waiting for the next Rest already")
+    character, used = gear.use_item_of(ruleset, character, spec)
+    words = [used]
+    if spec.heal:
+        character, healed = heal_rolled(ruleset, character, spec.heal, dice, spec.name)
+        words = healed + words
+    elif "medical_kit" in spec.tags:
+        character = attrs.evolve(character, rest_bonus="1d3")
+        words.append("+1d3 HP on the next Rest")
+    return character, words
+
+
+def is_rest(move: Move) -> bool:
+    """Rest: the camp move that heals, which a Medical Kit used before it adds to."""
+    return {"camp", "healing"} <= set(move.tags)
+
+
+def after_rest(
+    ruleset: Ruleset, character: Character, dice: DiceSource
+) -> tuple[Character, list[str]]:
+    """A Medical Kit used before this Rest adds its dice to what Rest heals (reading 22)."""
+    if not character.rest_bonus:
+        return character, []
+    bonus = character.rest_bonus
+    character = attrs.evolve(character, rest_bonus="")
+    return heal_rolled(ruleset, character, bonus, dice, "Medical Kit")

@@ -1,0 +1,217 @@
+"""The ruleset-shaped sheet: which fields a character's sheet has, decided once from the ruleset.
+
+`character_sheet` walks `SECTIONS`, a list of section functions. Each reads the ruleset and
+returns None when the ruleset lacks what it shows (no HP line in a game without HP, no load
+without templates), else a `Section`: its lines for people (the CLI's `state`, the app's sheet)
+and its fields for `state --json`. A ruleset with a sheet of its own (a momentum scale, assets,
+progress tracks, efficacies and cooldowns) adds a function to `SECTIONS`, kept in its concept
+module; no consumer changes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import attrs
+
+from hearthroll.core.campaign.state import Character
+from hearthroll.core.games import assets, encounter, gear
+from hearthroll.core.games.sections import Line, Section
+from hearthroll.core.rules.model import Ruleset
+
+__all__ = ["SECTIONS", "Line", "Section", "Sheet", "character_sheet"]
+
+
+SectionFn = Callable[[Ruleset, Character], Section | None]
+
+
+@attrs.frozen
+class Sheet:
+    """A character's whole sheet, section by section, in the order the table reads it."""
+
+    name: str
+    sections: tuple[Section, ...]
+
+    def section(self, section_id: str) -> Section | None:
+        """The section with this id, if the ruleset has it."""
+        return next((s for s in self.sections if s.id == section_id), None)
+
+    def data(self) -> dict[str, object]:
+        """Every section's JSON fields, merged (`state --json`'s character)."""
+        merged: dict[str, object] = {}
+        for section in self.sections:
+            merged.update(section.data)
+        return merged
+
+
+def _signed(value: int) -> str:
+    return f"{value:+d}".replace("-", "−")
+
+
+def who(ruleset: Ruleset, c: Character) -> Section:
+    """Name, template, level, XP (where the ruleset levels up) and rerolls (pool games)."""
+    data: dict[str, object] = {"name": c.name, "level": c.level}
+    lines = [Line("level", str(c.level), c.level)]
+    template = gear.template_of(ruleset, c)
+    if ruleset.templates:
+        data["template"] = c.template
+    if ruleset.xp is not None:
+        needed = ruleset.xp.needed(c.level)
+        data |= {"xp": c.xp, "xp_needed": needed}
+        lines.append(Line("XP", f"{c.xp}/{needed}", c.xp, needed))
+        if ruleset.xp.rerolls == "level":
+            data["rerolls_left"] = c.rerolls_left
+            lines.append(Line("rerolls", f"{c.rerolls_left}/{c.level}", c.rerolls_left, c.level))
+    title = f"{c.name} ({template.name})" if template else c.name
+    return Section("who", title, tuple(lines), data)
+
+
+def stats(ruleset: Ruleset, c: Character) -> Section | None:
+    """The character's stats by name: Forceful +2."""
+    own = [s for s in ruleset.stats if s.scope == "character"]
+    if not own:
+        return None
+    values = {s.id: c.stats.get(s.id, s.default) for s in own}
+    lines = tuple(
+        Line(
+            s.name[:3],
+            f"{values[s.id]} ({_signed(encounter.modifier(ruleset, s.id, values[s.id]))})",
+            values[s.id],
+        )
+        if s.modifier == "score"
+        else Line(s.name, _signed(values[s.id]), values[s.id])
+        for s in own
+    )
+    return Section("stats", "stats", lines, {"stats": values})
+
+
+def meters(ruleset: Ruleset, c: Character) -> Section | None:
+    """Each meter with its maximum (HP 7/10); HP 0 is marked."""
+    own = [m for m in ruleset.meters if m.scope == "character"]
+    if not own:
+        return None
+    values: dict[str, int] = {}
+    maxima: dict[str, int] = {}
+    lines = []
+    for meter in own:
+        value = c.meters.get(meter.id, meter.start if meter.start is not None else 0)
+        top = c.maxima.get(meter.id, meter.max)
+        values[meter.id] = value
+        if top is not None:
+            maxima[meter.id] = top
+        text = f"{value}/{top}" if top is not None else _signed(value)
+        low = meter.at_min is not None and value <= meter.min
+        lines.append(Line(meter.name, text, value, top, warn=low))
+    data: dict[str, object] = {"meters": values, "maxima": maxima}
+    if "hp" in values:
+        data |= {"hp": values["hp"], "max_hp": maxima.get("hp")}
+    return Section("meters", "meters", tuple(lines), data, bars=True)
+
+
+def armor(ruleset: Ruleset, c: Character) -> Section | None:
+    """Armor summed from worn gear (and any the GM gave), where the ruleset has armor."""
+    if not any(g.armor for g in ruleset.gear) and not c.armor:
+        return None
+    total = gear.armor(ruleset, c)
+    return Section("armor", "armor", (Line("armor", str(total), total),), {"armor": total})
+
+
+def load(ruleset: Ruleset, c: Character) -> Section | None:
+    """Load and maximum load (8 + Forceful), where the ruleset has templates that carry."""
+    top = gear.max_load(ruleset, c)
+    if not ruleset.templates or not ruleset.gear:
+        return None
+    now = gear.load(ruleset, c)
+    text = f"{now}/{top}" if top is not None else str(now)
+    line = Line("load", text, now, top, warn=top is not None and now > top)
+    return Section("load", "load", (line,), {"load": now, "max_load": top})
+
+
+def items(ruleset: Ruleset, c: Character) -> Section | None:
+    """Every item, worn or carried, with its ammo and uses left."""
+    if not ruleset.gear:
+        return None
+    names = {g.id: g.name for g in ruleset.gear}
+    lines = tuple(
+        Line(names.get(i.id, i.id), gear.item_words(ruleset, i), warn=i.ammo == 0) for i in c.gear
+    )
+    data = [
+        {"id": i.id, "name": names.get(i.id, i.id), "worn": i.worn, "ammo": i.ammo, "uses": i.uses}
+        for i in c.gear
+    ]
+    return Section("gear", "gear", lines, {"gear": data})
+
+
+def holds(ruleset: Ruleset, c: Character) -> Section | None:
+    """Holds by name: Readiness 2."""
+    own = [h for h in ruleset.holds if h.scope == "character"]
+    if not own:
+        return None
+    names = {h.id: h.name for h in own}
+    lines = tuple(Line(names.get(k, k), str(v), v) for k, v in c.holds.items())
+    return Section("holds", "holds", lines, {"holds": dict(c.holds)})
+
+
+def conditions(ruleset: Ruleset, c: Character) -> Section | None:
+    """Marked conditions, with the rounds they have left."""
+    own = [x for x in ruleset.conditions if x.scope == "character"]
+    if not own:
+        return None
+    names = {x.id: x.name for x in own}
+    lines = tuple(
+        Line(names.get(k, k), f"{v} rounds" if v else "marked", v, warn=True)
+        for k, v in c.conditions.items()
+    )
+    return Section("conditions", "conditions", lines, {"conditions": dict(c.conditions)})
+
+
+def rolls(ruleset: Ruleset, c: Character) -> Section | None:
+    """What waits on the next rolls: forward, an ongoing penalty, a move that must come next."""
+    if all(m.roll.mechanic == "none" for m in ruleset.moves) and ruleset.moves:
+        return None
+    lines = []
+    data: dict[str, object] = {"forward": c.forward}
+    if c.forward:
+        lines.append(Line("forward", _signed(c.forward), c.forward))
+    if c.ongoing is not None:
+        data["ongoing"] = {"amount": c.ongoing.amount, "rolls": c.ongoing.rolls}
+        left = f"{c.ongoing.rolls} roll{'s' if c.ongoing.rolls != 1 else ''} left"
+        lines.append(Line("ongoing", f"{_signed(c.ongoing.amount)} ({left})", c.ongoing.amount))
+    if c.waits:
+        name = next((m.name for m in ruleset.moves if m.id == c.waits), c.waits)
+        data["waits"] = c.waits
+        lines.append(Line("waits", f"{name} must be rolled next", warn=True))
+    if c.rest_bonus:
+        data["rest_bonus"] = c.rest_bonus
+        lines.append(Line("next Rest", f"+{c.rest_bonus} HP (Medical Kit)"))
+    return Section("rolls", "rolls", tuple(lines), data)
+
+
+def notes(ruleset: Ruleset, c: Character) -> Section:
+    """The GM's notes on the character."""
+    lines = (Line("notes", c.notes),) if c.notes else ()
+    return Section("notes", "notes", lines, {"notes": c.notes})
+
+
+SECTIONS: tuple[SectionFn, ...] = (
+    who,
+    stats,
+    meters,
+    armor,
+    load,
+    items,
+    holds,
+    conditions,
+    rolls,
+    encounter.fighter_section,
+    assets.assets_section,
+    notes,
+)
+"""The sheet's sections in order. Another ruleset's section is one more entry here (its
+function kept in its concept module); one returning None for a ruleset leaves it out."""
+
+
+def character_sheet(ruleset: Ruleset, character: Character) -> Sheet:
+    """The character's sheet as its ruleset shapes it."""
+    found = (build(ruleset, character) for build in SECTIONS)
+    return Sheet(character.name, tuple(s for s in found if s is not None))
