@@ -22,7 +22,7 @@ from hearthroll.core.rules.describe import options_heading
 from hearthroll.core.rules.effects import OptionList
 from hearthroll.core.rules.model import Move
 from hearthroll.core.verbs.edits import damage
-from hearthroll.core.verbs.session import make_move, reroll
+from hearthroll.core.verbs.session import make_move, reroll, stat_choices
 from hearthroll.tui import flow, starforged
 from hearthroll.tui.flow import MoveRequest, Preview
 from hearthroll.tui.keygate import asking
@@ -103,9 +103,18 @@ async def make_move_flow(table: TableScreen, choice: PaletteChoice) -> None:
             return str(error)
         return None
 
-    if move.inputs:
+    character = state.characters.get(table.active or "")
+    stat = stat_choices(ruleset, move, character)
+    asked = (*move.inputs, stat) if stat is not None else move.inputs
+    if asked:
+        labels = {}
+        if stat is not None and character is not None:
+            labels = {
+                s: f"{ruleset.stat(s).name} {character.stats.get(s, 0):+d}" for s in stat.choices
+            }
         values: Inputs | None = await _ask(
-            table, MoveInputs(move, lambda v: trial(attrs.evolve(request, inputs=dict(v))))
+            table,
+            MoveInputs(move, lambda v: trial(attrs.evolve(request, inputs=dict(v))), asked, labels),
         )
         if values is None:
             return

@@ -23,8 +23,9 @@ def template_of(ruleset: Ruleset, character: Character) -> Template | None:
     return next((t for t in ruleset.templates if t.id == character.template), None)
 
 
-def find_gear(ruleset: Ruleset, wanted: str) -> GearItem:
-    """The ruleset's item by id or name (any case, `_` or space); unknown names get the nearest."""
+def find_gear(ruleset: Ruleset, wanted: str, *, forgiving: bool = False) -> GearItem:
+    """The ruleset's item by id or name (any case, `_` or space); unknown names get the nearest
+    (`forgiving`: a typo with one nearest item is taken to mean it)."""
     from hearthroll.core.rules.search import nearest
 
     key = wanted.strip().lower().replace(" ", "_")
@@ -35,6 +36,9 @@ def find_gear(ruleset: Ruleset, wanted: str) -> GearItem:
     if not names:
         raise NotFound(f"a {ruleset.name} campaign has no gear")
     close = nearest(wanted, names)
+    within = [g for g in ruleset.gear if key and key in g.id]
+    if forgiving and (len(within) == 1 or close):
+        return within[0] if len(within) == 1 else ruleset.gear_item(close[0])
     hint = f"; did you mean {', '.join(close)}?" if close else ""
     raise NotFound(f"no gear {wanted!r}{hint} (gear: {', '.join(names)})")
 

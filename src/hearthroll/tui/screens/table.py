@@ -58,6 +58,9 @@ class TableScreen(Screen[None]):
         Binding("e", "edit", "Edit field", show=False, priority=True),
         Binding("n", "note", "Note", show=False, priority=True),
         Binding("d", "damage", "Damage", show=False, priority=True),
+        Binding("g", "gear", "Gear", show=False, priority=True),
+        Binding("t", "hurt", "Take damage", show=False, priority=True),
+        Binding("H", "heal", "Heal or use an item", show=False, priority=True),
         Binding("D", "damage(True)", "Damage real dice", show=False, priority=True),
         Binding("m", "new_plan", "Make a Plan", show=False, priority=True),
         Binding("k", "plans", "Tick plans", show=False, priority=True),
@@ -219,9 +222,16 @@ class TableScreen(Screen[None]):
     # --- committing -----------------------------------------------------------------------
 
     def commit(self, outcome: Outcome) -> Event:
-        """Show the outcome at once; the save queue writes it behind."""
+        """Show the outcome at once; the save queue writes it behind. A move that now waits
+        for a character (Last Breath at 0 HP) opens at once."""
+        from hearthroll.tui.sheet_flows import open_waiting, waiting_move
+
+        before = self.live.state
         event = self.live.commit(outcome)
         self.refresh_view()
+        waiting = waiting_move(before, self.live.state)
+        if waiting is not None:
+            self.call_after_refresh(open_waiting, self, *waiting)
         return event
 
     def attempt(self, verb: Verb) -> str | None:
@@ -396,23 +406,28 @@ class TableScreen(Screen[None]):
     # --- sheets -----------------------------------------------------------------------------
 
     def action_hold(self) -> None:
-        """Gain or spend a hold."""
-        from hearthroll.core.verbs import edits
-        from hearthroll.tui.screens.hold import HoldChange
+        """Gain or spend a hold; spending Readiness asks for its options."""
+        from hearthroll.tui.sheet_flows import hold_flow
 
-        character = self.live.state.characters.get(self.active or "")
-        if character is None:
-            self.notify("no character to hold anything", severity="warning")
-            return
-        holds = [(h.id, h.name, character.holds.get(h.id, 0)) for h in self.live.ruleset.holds]
+        hold_flow(self)
 
-        def check(value: tuple[str, int]) -> str | None:
-            hold_id, amount = value
-            return self.attempt(
-                lambda: edits.hold(self.live.state, self.live.ruleset, hold_id, amount, self.active)
-            )
+    def action_gear(self) -> None:
+        """Give, drop, wear or stow an item."""
+        from hearthroll.tui.sheet_flows import gear_flow
 
-        self.app.push_screen(HoldChange(character.name, holds, check))
+        gear_flow(self)
+
+    def action_hurt(self) -> None:
+        """Damage taken, armor first."""
+        from hearthroll.tui.sheet_flows import hurt_flow
+
+        hurt_flow(self)
+
+    def action_heal(self) -> None:
+        """Heal HP, or use an item."""
+        from hearthroll.tui.sheet_flows import heal_flow
+
+        heal_flow(self)
 
     def action_mark_xp(self) -> None:
         """Mark 1 XP on the active character."""

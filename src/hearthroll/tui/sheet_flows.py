@@ -1,0 +1,214 @@
+"""The table's sheet keys: gear (g), damage taken (t), healing or an item used (H), Readiness
+spent on its options (h), and Last Breath opened as soon as it waits."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from textual.screen import Screen
+
+from hearthroll.core.campaign.events import Outcome
+from hearthroll.core.campaign.state import Campaign
+from hearthroll.core.games import gear
+from hearthroll.core.verbs import edits, sheet
+from hearthroll.tui.keygate import asking
+
+if TYPE_CHECKING:
+    from hearthroll.tui.screens.table import TableScreen
+
+
+async def _ask(table: TableScreen, screen: Screen[Any]) -> Any:
+    with asking(table.app):
+        return await table.app.push_screen_wait(screen)
+
+
+def _who(table: TableScreen) -> str | None:
+    if table.active not in table.live.state.characters:
+        table.notify("no character: press A to add one", severity="warning")
+        return None
+    return table.active
+
+
+def gear_lines(table: TableScreen) -> list[str]:
+    """The ruleset's items as the gear dialog lists them: weight, armor, damage, uses."""
+    lines = []
+    for item in table.live.ruleset.gear:
+        parts = []
+        if item.weight is not None:
+            carried = item.weight_carried
+            extra = (
+                f" ({carried} carried)" if carried is not None and carried != item.weight else ""
+            )
+            parts.append(f"weight {item.weight}{extra}")
+        if item.armor:
+            parts.append(f"armor {item.armor}")
+        if item.damage:
+            parts.append(item.damage + (f", {item.to_hit:+d} to hit" if item.to_hit else ""))
+        if item.heal:
+            parts.append(f"heals {item.heal}")
+        if item.uses is not None:
+            parts.append(f"{item.uses} use{'s' if item.uses != 1 else ''}")
+        lines.append(f"{item.name}: {', '.join(parts) or item.text}")
+    return lines
+
+
+def gear_flow(table: TableScreen) -> None:
+    """g: give, drop, wear or stow an item; a refusal names the rule, in place."""
+    from hearthroll.tui.screens.gear import GearChoice, GearDialog
+
+    who = _who(table)
+    if who is None:
+        return
+    if not table.live.ruleset.gear:
+        table.notify(f"a {table.live.ruleset.name} campaign has no gear", severity="warning")
+        return
+
+    def check(value: GearChoice) -> str | None:
+        typed, action = value
+
+        def verb() -> Outcome:
+            ruleset = table.live.ruleset
+            item = gear.find_gear(ruleset, typed, forgiving=True)
+            return sheet.give_gear(table.live.state, ruleset, item.id, action, who)
+
+        return table.attempt(verb)
+
+    table.app.push_screen(GearDialog(who, gear_lines(table), check))
+
+
+def hurt_flow(table: TableScreen) -> None:
+    """t: damage taken, armor first ("5", "5 ignore" for armor-piercing, "5 fall")."""
+    from hearthroll.tui.screens.prompt import LinePrompt
+
+    who = _who(table)
+    if who is None:
+        return
+
+    def check(text: str) -> str | None:
+        words = text.lower().split()
+        if not words or not words[0].isdigit():
+            return f"the damage is a number, like 5 (or 5 ignore, 5 fall); not {text!r}"
+        amount = int(words[0])
+        pierce = any(w.startswith("ign") for w in words[1:])
+        fall = any(w.startswith("fall") for w in words[1:])
+        return table.attempt(
+            lambda: sheet.hurt(
+                table.live.state,
+                table.live.ruleset,
+                amount,
+                who,
+                ignore_armor=pierce,
+                falling=fall,
+            )
+        )
+
+    title = f"{who} takes damage: N (armor first; add 'ignore' or 'fall')"
+    table.app.push_screen(LinePrompt(title, check, placeholder="5"))
+
+
+def heal_flow(table: TableScreen) -> None:
+    """H: heal N, or use an item (a potion, a kit, Adventuring Gear)."""
+    from hearthroll.tui.screens.prompt import LinePrompt
+
+    who = _who(table)
+    if who is None:
+        return
+    held = table.live.state.characters[who].gear
+    names = {g.id: g.name for g in table.live.ruleset.gear}
+    usable = sorted({names.get(i.id, i.id) for i in held if i.uses is not None})
+
+    def check(text: str) -> str | None:
+        typed = text.strip()
+        if not typed:
+            return "a number of HP, or an item to use"
+        if typed.isdigit():
+            return table.attempt(
+                lambda: sheet.heal(table.live.state, table.live.ruleset, int(typed), who)
+            )
+
+        def verb() -> Outcome:
+            ruleset = table.live.ruleset
+            item = gear.find_gear(ruleset, typed, forgiving=True)
+            return sheet.use(table.live.state, ruleset, item.id, table.dice(), who)
+
+        return table.attempt(verb)
+
+    items = f" or use: {', '.join(usable)}" if usable else ""
+    title = f"{who}: heal N HP{items}"
+    table.app.push_screen(LinePrompt(title, check, placeholder=usable[0] if usable else "3"))
+
+
+def hold_flow(table: TableScreen) -> None:
+    """h: gain or spend a hold; spending one with options (Readiness) asks which, one a point."""
+    from hearthroll.tui.screens.hold import HoldChange
+    from hearthroll.tui.screens.options import OptionsPicker, PickList
+
+    who = _who(table)
+    if who is None:
+        return
+    ruleset = table.live.ruleset
+    character = table.live.state.characters[who]
+    holds = [(h.id, h.name, character.holds.get(h.id, 0)) for h in ruleset.holds]
+    spends = {h.id: h for h in ruleset.holds if h.spends}
+
+    def check(value: tuple[str, int]) -> str | None:
+        hold_id, amount = value
+        if amount < 0 and hold_id in spends:
+            held = table.live.state.characters[who].holds.get(hold_id, 0)
+            if held < -amount:
+                return f"{who} holds {held} {spends[hold_id].name}; cannot spend {-amount}"
+            return None  # the options are asked next
+        return table.attempt(
+            lambda: edits.hold(table.live.state, table.live.ruleset, hold_id, amount, who)
+        )
+
+    async def run() -> None:
+        value = await _ask(table, HoldChange(who, holds, check))
+        if value is None:
+            return
+        hold_id, amount = value
+        if amount >= 0 or hold_id not in spends:
+            return
+        spent = spends[hold_id]
+        lists = [
+            PickList(
+                f"Spend {-amount} {spent.name}: pick {-amount}",
+                tuple((o.id, o.text) for o in spent.spends),
+                -amount,
+            )
+        ]
+
+        def pick(picks: list[str]) -> str | None:
+            return table.attempt(
+                lambda: edits.hold(
+                    table.live.state, table.live.ruleset, hold_id, amount, who, picks=picks
+                )
+            )
+
+        picker = OptionsPicker(f"{who}: {spent.name}", spent.text, lists, pick)
+        if await _ask(table, picker) is None:
+            table.notify("cancelled: nothing was spent", severity="warning")
+
+    table.run_flow(run)
+
+
+def waiting_move(before: Campaign, after: Campaign) -> tuple[str, str] | None:
+    """(who, move) when the event left a move waiting for a character that was not before
+    (Last Breath at 0 HP), so the table opens it at once."""
+    for name, character in after.characters.items():
+        was = before.characters.get(name)
+        if character.waits and (was is None or was.waits != character.waits):
+            return name, character.waits
+    return None
+
+
+def open_waiting(table: TableScreen, who: str, move: str) -> None:
+    """Open the move that waits for `who` (their Last Breath), as if picked in the palette."""
+    from hearthroll.tui.moves import make_chosen
+    from hearthroll.tui.screens.palette import PaletteChoice
+
+    name = next((m.name for m in table.live.ruleset.moves if m.id == move), move)
+    table.active = who
+    table.refresh_view()
+    table.notify(f"{who} is at 0 HP: {name} now", severity="warning")
+    make_chosen(table, PaletteChoice(move=move))

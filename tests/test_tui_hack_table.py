@@ -1,0 +1,164 @@
+"""The hack game at the keyboard: gear (g), damage taken (t), healing and items (H), Defy
+Danger's stat asked, Volley's pick, Readiness spent on its options, Last Breath at 0 HP."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+
+from hearthroll.core.games.demo import demo_campaign
+from hearthroll.store.campaigns import CampaignStore
+from hearthroll.store.rulesets import load_catalog
+from hearthroll.tui import build
+from hearthroll.tui.app import HearthrollApp
+from hearthroll.tui.screens.gear import GearDialog
+from hearthroll.tui.screens.inputs import MoveInputs
+from hearthroll.tui.screens.options import OptionsPicker
+from hearthroll.tui.screens.table import TableScreen
+from test_tui_helpers import scripted, settle, shown, type_into
+
+SIZE = (110, 34)
+
+
+def hack_table(tmp_path: Path, faces: Iterable[int] = ()) -> HearthrollApp:
+    """The app on the hack demo party: Grusha (ogre), Cog (automaton), Mira (human)."""
+    catalog = load_catalog(with_user=False)
+    path = tmp_path / "road.toml"
+    CampaignStore.create(path, demo_campaign(catalog.ruleset("hack")), catalog).close()
+    return build(path, data_dir=tmp_path / "data", dice=scripted(faces))
+
+
+async def test_the_hack_sheet_shows_stats_hp_bar_armor_load_and_gear(tmp_path: Path) -> None:
+    app = hack_table(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        sheet = shown(app, "#sheet")
+        assert "Forceful +2" in sheet and "HP 13/13 ▰▰▰▰▰▰▰▰▰▰" in sheet
+        assert "armor 2 · load 4/10" in sheet
+        assert "Big weapon (wielded)" in sheet
+        assert "XP" not in sheet and "rerolls" not in sheet
+
+
+async def test_g_refuses_what_the_template_cannot_use_and_gives_the_rest(tmp_path: Path) -> None:
+    app = hack_table(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        await pilot.press("g")
+        await pilot.pause()
+        assert isinstance(app.screen, GearDialog)
+        assert "Heavy armor: weight 2 (3 carried), armor 3" in shown(app, "#gear-items")
+        await type_into(pilot, "#item", "hevy armor")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "Grusha cannot use Heavy armor: the gear rules bar it to ogres" in shown(
+            app, "#error"
+        )
+        await type_into(pilot, "#item", "shield")
+        await pilot.press("enter")
+        await settle(pilot, app)
+        assert isinstance(app.screen, TableScreen)
+        assert "armor 3 · load 5/10" in shown(app, "#sheet")
+
+
+async def test_t_takes_damage_armor_first(tmp_path: Path) -> None:
+    app = hack_table(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        await pilot.press("t")
+        await pilot.pause()
+        await type_into(pilot, "#line", "6")
+        await pilot.press("enter")
+        await settle(pilot, app)
+        assert app.live is not None
+        assert app.live.state.characters["Grusha"].meters["hp"] == 9
+        assert "HP 9/13" in shown(app, "#sheet")
+
+
+async def test_H_drinks_a_potion_and_heals_its_dice(tmp_path: Path) -> None:
+    app = hack_table(tmp_path, faces=[2, 3])
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        await pilot.press("t")
+        await type_into(pilot, "#line", "8")
+        await pilot.press("enter")
+        await settle(pilot, app)
+        await pilot.press("H")
+        await pilot.pause()
+        await type_into(pilot, "#line", "potion")
+        await pilot.press("enter")
+        await settle(pilot, app)
+        assert app.live is not None
+        grusha = app.live.state.characters["Grusha"]
+        assert grusha.meters["hp"] == 7 + 6
+        assert "healing_potion" not in {i.id for i in grusha.gear}
+
+
+async def test_defy_danger_asks_the_stat_best_first(tmp_path: Path) -> None:
+    app = hack_table(tmp_path, faces=[3, 3])
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        await pilot.press("2")  # Cog: Insightful +2 is the best
+        await pilot.press("slash", *"defy danger", "enter")
+        await settle(pilot, app)
+        assert isinstance(app.screen, MoveInputs)
+        first = app.screen.query_one("#in-stat").get_option_at_index(0).prompt  # type: ignore[attr-defined]
+        assert str(first) == "Insightful +2"
+        await pilot.press("enter")
+        await settle(pilot, app)
+        assert isinstance(app.screen, TableScreen)
+        tray = shown(app, "#tray-roll")
+        assert "total 8" in tray and "+2: Insightful" in tray
+
+
+async def test_volley_without_a_bow_asks_the_pick_without_several_shots(tmp_path: Path) -> None:
+    app = hack_table(tmp_path, faces=[4, 4, 6])
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        await pilot.press("slash", *"volley", "enter")
+        await settle(pilot, app)
+        picker = app.screen
+        assert isinstance(picker, OptionsPicker)
+        offered = [item for lst in picker._lists for item, _ in lst.items]
+        assert offered == ["exposed", "take_what_you_get"]
+        await pilot.press("1", "enter")
+        await settle(pilot, app)
+        assert isinstance(app.screen, TableScreen)
+        assert "damage thrown with Big weapon: 1d10 = [6] = 6" in shown(app, "#tray-roll")
+
+
+async def test_readiness_spent_lists_defend_s_options(tmp_path: Path) -> None:
+    app = hack_table(tmp_path, faces=[5, 6])
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        await pilot.press("slash", *"defend", "enter")
+        await settle(pilot, app)
+        assert app.live is not None
+        assert app.live.state.characters["Grusha"].holds == {"readiness": 3}
+        await pilot.press("h")
+        await pilot.pause()
+        await type_into(pilot, "#amount", "-1")
+        await pilot.press("enter")
+        await settle(pilot, app)
+        picker = app.screen
+        assert isinstance(picker, OptionsPicker)
+        await pilot.press("2", "enter")
+        await settle(pilot, app)
+        assert isinstance(app.screen, TableScreen)
+        assert app.live.state.characters["Grusha"].holds == {"readiness": 2}
+        last = app.live.events[-1]
+        assert last.options == ("halve",)
+
+
+async def test_zero_hp_opens_last_breath_at_once(tmp_path: Path) -> None:
+    app = hack_table(tmp_path, faces=[5, 5])
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        await pilot.press("t")
+        await type_into(pilot, "#line", "40")
+        await pilot.press("enter")
+        await settle(pilot, app)
+        await settle(pilot, app)
+        assert app.live is not None
+        last = app.live.events[-1]
+        assert last.move == "hack_last_breath" and last.total == 12
+        assert app.live.state.characters["Grusha"].waits == ""
