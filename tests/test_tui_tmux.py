@@ -116,3 +116,44 @@ def test_a_turn_at_80x24_in_a_real_terminal(tmp_path: Path) -> None:
         assert store.state.history.events == 3
         assert store.state.characters["Brannoc"].xp == 4
         assert store.state.turn.status == "busted"
+
+
+def test_a_hack_turn_with_gear_in_a_real_terminal(tmp_path: Path) -> None:
+    catalog = load_catalog(with_user=False)
+    campaign = tmp_path / "road.toml"
+    with CampaignStore.create(campaign, demo_campaign(catalog.ruleset("hack")), catalog):
+        pass
+    done = tmp_path / "exit-status"
+    env = {"HEARTHROLL_DATA_DIR": str(tmp_path / "data"), "TERM": "xterm-256color"}
+    for key in ("PATH", "HOME", "LANG", "LC_ALL"):
+        if key in os.environ:
+            env[key] = os.environ[key]
+    terminal = Terminal(command(campaign), env, done)
+    try:
+        screen = terminal.wait_for("Grusha")
+        assert "load 4/10" in screen
+        terminal.keys("g")
+        terminal.wait_for("Grusha: gear")
+        terminal.keys("shield", "Enter")
+        terminal.wait_for("load 5/10")
+        terminal.keys("/", "h", "a", "c", "k", "F4", "Enter")
+        terminal.wait_for("faces of real dice")
+        terminal.keys("4,5", "Enter")
+        screen = terminal.wait_for("big weapon")
+        assert "total 10" in screen
+        terminal.keys("t")
+        terminal.wait_for("takes damage")
+        terminal.keys("6", "Enter")
+        terminal.wait_for("HP 10/13")
+        terminal.keys("q")
+        deadline = time.monotonic() + TIMEOUT
+        while not done.exists() and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert done.exists(), terminal.screen()
+        assert done.read_text().strip() == "0"
+    finally:
+        terminal.close()
+    with CampaignStore.open(campaign, catalog) as store:
+        grusha = store.state.characters["Grusha"]
+        assert store.state.history.events == 3
+        assert grusha.meters["hp"] == 10 and "shield" in {i.id for i in grusha.gear}
