@@ -1,16 +1,24 @@
-"""Benchmark: move search per keystroke over a synthetic catalog of 10,000 long-trigger moves.
+"""Benchmark: move search per keystroke over synthetic catalogs of 10,000 and 30,000 moves.
 
-Reports the median and 95th percentile time per keystroke for the engine's search and for a
-plain substring filter measured in the same run, and their ratio. Run it with
-`python benchmarks/search.py` (not part of the test suite).
+Every query is typed a keystroke at a time, as in the app's palette. Each pass starts with the
+index's per-word cache empty (so each keystroke pays for its new word, as the first time it is
+typed does), and the passes are repeated: a keystroke's time is its median over the passes,
+which keeps a busy machine's spikes out. Reports the median, 95th percentile and worst
+keystroke, a plain substring filter's median in the same run (and the ratio), and how long the
+index takes to build (once per catalog: it is kept with the catalog's cache).
+
+Aims: at 10,000 moves worst <= 15 ms and p95 <= 5 ms; at 30,000 moves worst <= 30 ms.
+Run it with `python benchmarks/search.py [--passes N]` (not part of the test suite).
 """
 
 from __future__ import annotations
 
+import argparse
 import random
 import statistics
 import sys
 import time
+from collections.abc import Callable
 
 import attrs
 
@@ -98,18 +106,24 @@ def keystrokes(query: str) -> list[str]:
     return [query[: i + 1] for i in range(len(query))]
 
 
-def time_per_keystroke(search: object, queries: list[str]) -> list[float]:
+def typed(queries: list[str]) -> list[str]:
+    return [text for query in queries for text in keystrokes(query)]
+
+
+def time_each(search: Callable[[str], object], texts: list[str]) -> list[float]:
     times = []
-    for query in queries:
-        for typed in keystrokes(query):
-            start = time.perf_counter()
-            search(typed)  # type: ignore[operator]
-            times.append(time.perf_counter() - start)
+    for text in texts:
+        start = time.perf_counter()
+        search(text)
+        times.append(time.perf_counter() - start)
     return times
 
 
-def main() -> int:
-    size = int(sys.argv[1]) if len(sys.argv) > 1 else 10_000
+AIMS = {10_000: (15.0, 5.0), 30_000: (30.0, None)}
+"""Moves: (worst ms, p95 ms) a keystroke may take."""
+
+
+def measure(size: int, passes: int) -> bool:
     moves = catalog(size)
     start = time.perf_counter()
     index = MoveIndex(moves)
@@ -120,17 +134,41 @@ def main() -> int:
         q = query.lower()
         return [i for i, (name, trigger) in enumerate(lowered) if q in name or q in trigger]
 
-    engine = time_per_keystroke(lambda q: index.search(q, limit=50), QUERIES)
-    plain = time_per_keystroke(substring, QUERIES)
+    texts = typed(QUERIES)
+    engine_passes, plain_passes = [], []
+    for _ in range(passes):
+        index._cache.clear()  # each keystroke's new word is worked out again, as when first typed
+        engine_passes.append(time_each(lambda q: index.search(q, limit=50), texts))
+        plain_passes.append(time_each(substring, texts))
+    engine = [statistics.median(run[i] for run in engine_passes) for i in range(len(texts))]
+    plain = [statistics.median(run[i] for run in plain_passes) for i in range(len(texts))]
     med_e, med_p = statistics.median(engine), statistics.median(plain)
-    p95_e = statistics.quantiles(engine, n=20)[-1]
-    print(f"catalog: {size} moves; index built in {build * 1000:.0f} ms")
-    print(f"keystrokes: {len(engine)}")
-    print(f"search     median {med_e * 1000:6.2f} ms   p95 {p95_e * 1000:6.2f} ms")
-    print(f"substring  median {med_p * 1000:6.2f} ms")
-    print(f"ratio (search / substring, median): {med_e / med_p:.2f}x")
-    top = index.search("hakc")[0]
-    print(f"'hakc' finds: {moves[top.index].name}")
+    p95 = statistics.quantiles(engine, n=20)[-1]
+    worst = max(engine)
+    slowest = texts[engine.index(worst)]
+    print(f"catalog: {size:,} moves; index built in {build * 1000:.0f} ms (once, then cached)")
+    print(f"  keystrokes: {len(engine)}, medians over {passes} passes")
+    print(
+        f"  search     median {med_e * 1000:6.2f} ms   p95 {p95 * 1000:6.2f} ms   "
+        f"worst {worst * 1000:6.2f} ms ({slowest!r})"
+    )
+    print(f"  substring  median {med_p * 1000:6.2f} ms")
+    print(f"  ratio (search / substring, median): {med_e / med_p:.2f}x")
+    aim_worst, aim_p95 = AIMS[size]
+    held = worst * 1000 <= aim_worst and (aim_p95 is None or p95 * 1000 <= aim_p95)
+    wanted = f"worst <= {aim_worst:.0f} ms" + (f", p95 <= {aim_p95:.0f} ms" if aim_p95 else "")
+    print(f"  aim: {wanted}: {'holds' if held else 'MISSED'}")
+    return held
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--passes", type=int, default=5, help="passes over the queries (5)")
+    args = parser.parse_args()
+    held = [measure(size, args.passes) for size in AIMS]
+    top = MoveIndex(catalog(100)).search("hakc")[0]
+    print(f"'hakc' finds: {catalog(100)[top.index].name}")
+    print(f"every aim: {'holds' if all(held) else 'MISSED'}")
     return 0
 
 

@@ -86,3 +86,23 @@ def test_a_changed_extra_file_is_read_again(home: dict[str, str], tmp_path: Path
     # the usual catalog's memo is still the one without the extra file
     usual = Memo(folders.cache_dir()).path(catalog_cache.NAME)
     assert usual.exists() is False or b"hold_the_bridge" not in usual.read_bytes()
+
+
+def test_the_move_search_comes_back_with_the_cached_catalog(
+    home: dict[str, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from hearthroll.core.rules import search
+
+    memo = Memo(folders.cache_dir())
+    catalog_cache.load(memo)  # read, checked, its searches built, and kept
+
+    def built_again(*args: object, **kwargs: object) -> None:
+        raise AssertionError("a move search was built again")
+
+    monkeypatch.setattr(search.MoveIndex, "__init__", built_again)
+    cached = catalog_cache.load(memo)
+    house = cached.search_index("house")
+    assert house.items[house.search("must")[0].index].name == "Muster"
+    everything = cached.search_index()
+    assert len(everything.items) == len(cached.moves())
+    assert cached.search_index() is everything

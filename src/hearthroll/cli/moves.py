@@ -132,13 +132,11 @@ def run_check(args: argparse.Namespace) -> int:
 
 def run_moves(args: argparse.Namespace) -> int:
     """List matching moves, best first; with no query, every move grouped by ruleset."""
-    from hearthroll.core.rules.search import MoveIndex
-
     catalog = load(args)
     everything = catalog.moves()
     query = " ".join(args.query)
     if query:
-        index = MoveIndex(everything)
+        index = catalog.search_index()
         hits = index.search(query, ruleset=args.ruleset, limit=max(1, args.limit))
         found = [everything[h.index] for h in hits]
     else:

@@ -44,6 +44,8 @@ def load(memo: Memo, extra: Sequence[Path] = ()) -> Catalog:
     loaded, checked and kept.
 
     Parsing and checking (`store.rulesets`, cattrs) are imported only when the memo misses.
+    The move search of each ruleset (and of every move) is built before the catalog is kept,
+    so it comes back with it.
     Problems in the files are raised as `load_catalog` raises them, and never kept.
     """
     try:
@@ -55,6 +57,8 @@ def load(memo: Memo, extra: Sequence[Path] = ()) -> Catalog:
     if found is not None:
         return found
     catalog = _load(extra)
+    for ruleset in (None, *catalog.rulesets):  # kept with it: search never builds them again
+        catalog.search_index(ruleset.id if ruleset else None)
     memo.put(name, key, catalog)
     return catalog
 

@@ -33,7 +33,9 @@ PAGE = 100
 class LiveCampaign:
     """An open campaign: `state` is always the newest; saving follows on its own thread."""
 
-    def __init__(self, store: CampaignStore, events: list[Event]) -> None:
+    def __init__(
+        self, store: CampaignStore, events: list[Event], catalog: Catalog | None = None
+    ) -> None:
         self.path: Path = store.path
         self.ruleset: Ruleset = store.ruleset
         self.state: Campaign = store.state
@@ -42,12 +44,17 @@ class LiveCampaign:
         self.repaired = store.repaired
         self._store = store
         self._index: MoveIndex | None = None
+        self._catalog = catalog
+        """The catalog the ruleset came from, which keeps its move search built."""
         self.saver = Saver(store)
         self._closed = False
 
     @property
     def index(self) -> MoveIndex:
-        """The move search over this campaign's ruleset (built on first use)."""
+        """The move search over this campaign's ruleset: the catalog's (cached with it), or
+        built on first use."""
+        if self._index is None and self._catalog is not None:
+            self._index = self._catalog.search_index(self.ruleset.id)
         if self._index is None:
             from hearthroll.core.rules.search import MoveIndex
 
@@ -138,7 +145,7 @@ def open_live(path: Path, catalog: Catalog, memo: Memo | None = None) -> LiveCam
     from hearthroll.store.campaigns import CampaignStore
 
     store = CampaignStore.open(path, catalog, recent=OPEN_WINDOW, memo=memo)
-    return LiveCampaign(store, list(store.recent))
+    return LiveCampaign(store, list(store.recent), catalog)
 
 
 def create_live(
@@ -148,7 +155,7 @@ def create_live(
     from hearthroll.store.campaigns import CampaignStore
 
     store = CampaignStore.create(path, campaign, catalog, recent=OPEN_WINDOW, memo=memo)
-    return LiveCampaign(store, [])
+    return LiveCampaign(store, [], catalog)
 
 
 def new_table(catalog: Catalog, ruleset_id: str, name: str, demo: bool) -> Campaign:

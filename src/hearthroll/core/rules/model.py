@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Literal, Protocol, TypeVar
+from typing import TYPE_CHECKING, Literal, Protocol, TypeVar
 
 import attrs
 
 from hearthroll.core.errors import RuleError
 from hearthroll.core.rules.effects import AutoMod, Effect, Option, OptionList
+
+if TYPE_CHECKING:
+    from hearthroll.core.rules.search import MoveIndex
 
 Mechanic = Literal["pool", "stat_dice", "sum", "action", "d20", "table", "none"]
 """How a move resolves; `none` is a move with no roll."""
@@ -380,6 +383,11 @@ class Catalog:
 
     rulesets: tuple[Ruleset, ...]
     default_ruleset: str = "house"
+    _indexes: dict[str | None, MoveIndex] = attrs.field(
+        factory=dict, init=False, eq=False, repr=False
+    )
+    """The move searches built so far, by ruleset (None: every move); kept with the catalog,
+    so a catalog read back from the cache brings them along."""
 
     @classmethod
     def from_parts(
@@ -408,6 +416,16 @@ class Catalog:
     def default(self) -> Ruleset:
         """The ruleset a new campaign plays unless told otherwise."""
         return self.ruleset(self.default_ruleset)
+
+    def search_index(self, ruleset_id: str | None = None) -> MoveIndex:
+        """The move search over one ruleset's moves (None: every move), built on first use."""
+        found = self._indexes.get(ruleset_id)
+        if found is None:
+            from hearthroll.core.rules.search import MoveIndex
+
+            moves = self.moves() if ruleset_id is None else self.ruleset(ruleset_id).moves
+            found = self._indexes[ruleset_id] = MoveIndex(moves)
+        return found
 
     def moves(self) -> tuple[Move, ...]:
         """Every move of every ruleset."""

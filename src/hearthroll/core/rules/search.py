@@ -10,8 +10,6 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Protocol, TypeVar
 
 import attrs
-from rapidfuzz import process
-from rapidfuzz.distance import OSA
 
 from hearthroll.core.errors import NotFound
 
@@ -109,6 +107,13 @@ class MoveIndex:
         self._vocab = sorted(self._postings)
         self._short_vocab = sorted(self._short)
         self._cache: dict[str, dict[int, float]] = {}
+        self._prefixes: dict[str, dict[int, float]] = {}
+        """The scores of every one- and two-letter token, worked out here: one letter can
+        begin thousands of words, too many to gather while a key is pressed."""
+        for size in (1, 2):
+            for prefix in dict.fromkeys(w[:size] for w in self._short_vocab if len(w) >= size):
+                self._prefixes[prefix] = self._token_scores(prefix)
+        self._cache.clear()
 
     def search(
         self, query: str, *, ruleset: str | None = None, limit: int | None = None
@@ -130,8 +135,8 @@ class MoveIndex:
         if len(each) == 1:
             scores = {index: score + 2.0 for index, score in each[0].items()}
         else:
-            scores = {}
-            for found in each:
+            scores = {index: 0.0 + score for index, score in each[0].items()}
+            for found in each[1:]:
                 for index, score in found.items():
                     scores[index] = scores.get(index, 0.0) + score
             for index in set(each[0]).intersection(*each[1:]):
@@ -173,6 +178,8 @@ class MoveIndex:
 
     def _token_scores(self, token: str) -> dict[int, float]:
         cached = self._cache.get(token)
+        if cached is None:
+            cached = self._prefixes.get(token)
         if cached is not None:
             return cached
         # Short tokens match only the start of name, alias and tag words: "h" must not
@@ -180,13 +187,15 @@ class MoveIndex:
         long = len(token) >= 3
         postings = self._postings if long else self._short
         vocab = self._vocab if long else self._short_vocab
-        matched: dict[str, float] = {}
         start = bisect_left(vocab, token)
-        for word in vocab[start:]:
-            if not word.startswith(token):
-                break
-            matched[word] = 1.0 if word == token else PREFIX
+        end = bisect_left(vocab, token[:-1] + chr(ord(token[-1]) + 1), start)
+        matched = dict.fromkeys(vocab[start:end], PREFIX)  # every word `token` begins
+        if token in matched:
+            matched[token] = 1.0
         if len(token) >= 4:
+            from rapidfuzz import process
+            from rapidfuzz.distance import OSA
+
             for word, similarity, _ in process.extract(
                 token,
                 vocab,
@@ -209,6 +218,8 @@ class MoveIndex:
 
 def nearest(query: str, names: Sequence[str], limit: int = 3) -> list[str]:
     """The names closest to `query`, for a "did you mean" line."""
+    from rapidfuzz import process
+
     found = process.extract(query.lower(), [n.lower() for n in names], limit=limit, score_cutoff=70)
     return [names[index] for _, _, index in found]
 

@@ -1,0 +1,190 @@
+"""Benchmark: the command line, each verb a fresh process, against `hearthroll --version`.
+
+Campaigns of real events are written with `campaign_io.build`. Every run is a new process, as
+a script or a person at the shell runs it, from the caches the last run kept (the checked
+catalog, the campaign's snapshot), with bytecode compiled as an installed package has it.
+
+- Single-event verbs (`state`, `note`, `undo`, `move`) at 10 and at 100,000 events, interleaved
+  with `--version` in the same rounds; the median of each, and its ratio to `--version`.
+  Aim: every one at most 2x `--version`, at both sizes.
+- Readers at 1,000 / 10,000 / 100,000 events: `log --last 5`, `log --since`, `log --json`,
+  `log --markdown` and `check`, with the peak memory of each process. Aims: `log --last` and
+  `log --since` flat (100k within 1.5x of 1k); a full `log` in at most 150 MB at 100k; `check`
+  within 1.3x of a bare `tomllib` read of the same files (measured in a process too).
+
+Run it with `python benchmarks/cli.py [--rounds N] [--sizes 1000,10000,100000]` (not part of
+the test suite; the 100,000-event campaign takes a minute or two to write).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from campaign_io import build
+
+VERB_SIZES = (10, 100_000)
+LOG_SIZES = (1_000, 10_000, 100_000)
+AIM_VERB = 2.0
+AIM_FLAT = 1.5
+AIM_MEMORY_MB = 150.0
+AIM_CHECK = 1.3
+TOMLLIB = """
+import sys, tomllib
+from pathlib import Path
+path = Path(sys.argv[1])
+tomllib.loads(path.read_text(encoding="utf-8"))
+for segment in sorted(path.with_suffix(".journal").glob("*.toml")):
+    tomllib.loads(segment.read_text(encoding="utf-8"))
+"""
+
+
+def run(args: list[str], env: dict[str, str]) -> tuple[float, float]:
+    """Seconds a process took from start to exit, and its peak memory in MB."""
+    start = time.perf_counter()
+    child = subprocess.Popen(args, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    _, status, usage = os.wait4(child.pid, 0)
+    took = time.perf_counter() - start
+    child.returncode = os.waitstatus_to_exitcode(status)
+    error = child.stderr.read().decode() if child.stderr else ""
+    if child.returncode not in (0, 1):
+        raise SystemExit(f"{' '.join(args)} failed ({child.returncode}):\n{error}")
+    return took, usage.ru_maxrss / 1024  # ru_maxrss is in KiB on Linux
+
+
+def hearthroll(*args: str) -> list[str]:
+    return [sys.executable, "-m", "hearthroll", *args]
+
+
+def verbs(path: Path) -> dict[str, list[str]]:
+    """The verbs measured, in the order a round runs them (each undo undoes the verb before,
+    so the campaign stays as it was)."""
+    file = str(path)
+    return {
+        "--version": hearthroll("--version"),
+        "state": hearthroll("state", file),
+        "note": hearthroll("note", file, "the bridge holds"),
+        "undo (note)": hearthroll("undo", file),
+        "move": hearthroll("move", file, "defy_danger", "--as", "Wren", "--seed", "3"),
+        "undo (move)": hearthroll("undo", file),
+    }
+
+
+def readers(path: Path, events: int) -> dict[str, list[str]]:
+    file = str(path)
+    return {
+        "log --last 5": hearthroll("log", file, "--last", "5"),
+        "log --since": hearthroll("log", file, "--since", str(events - 5)),
+        "log --json": hearthroll("log", file, "--json"),
+        "log --markdown": hearthroll("log", file, "--markdown"),
+        "check": hearthroll("check", file),
+        "tomllib read": [sys.executable, "-c", TOMLLIB, file],
+    }
+
+
+def measure(commands: dict[str, list[str]], rounds: int, env: dict[str, str]) -> dict[str, list]:
+    """Each command `rounds` times, interleaved: one of each per round, after one warm-up."""
+    for args in commands.values():
+        run(args, env)
+    found: dict[str, list[tuple[float, float]]] = {name: [] for name in commands}
+    for _ in range(rounds):
+        for name, args in commands.items():
+            found[name].append(run(args, env))
+    return found
+
+
+def median(samples: list[tuple[float, float]], at: int = 0) -> float:
+    return statistics.median(sample[at] for sample in samples)
+
+
+def verdict(held: bool) -> str:
+    return "holds" if held else "MISSED"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=7, help="interleaved rounds (7)")
+    parser.add_argument("--sizes", default=",".join(str(s) for s in LOG_SIZES))
+    parser.add_argument("--dir", type=Path, help="where to write the campaigns (a temp folder)")
+    args = parser.parse_args()
+    log_sizes = [int(s) for s in args.sizes.split(",")]
+    sizes = sorted({*VERB_SIZES, *log_sizes})
+    held = True
+    with tempfile.TemporaryDirectory(dir=args.dir, prefix="hearthroll-cli-") as root:
+        folder = Path(root)
+        env = {**os.environ, "HEARTHROLL_DATA_DIR": str(folder / "data")}
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
+        env["PYTHONPYCACHEPREFIX"] = str(folder / "pycache")
+        paths = {}
+        for events in sizes:
+            paths[events] = folder / f"campaign-{events}.toml"
+            started = time.perf_counter()
+            build(paths[events], events)
+            print(f"wrote {events:,} events in {time.perf_counter() - started:.1f} s")
+        print(f"\nsingle-event verbs: {args.rounds} interleaved rounds, medians")
+        print(
+            f"{'events':>8} | {'verb':<12} | {'ms':>7} | {'x --version':>11} | aim <= {AIM_VERB}x"
+        )
+        print("-" * 62)
+        for events in VERB_SIZES:
+            found = measure(verbs(paths[events]), args.rounds, env)
+            base = median(found["--version"])
+            for name, samples in found.items():
+                ratio = median(samples) / base
+                ok = name == "--version" or ratio <= AIM_VERB
+                held = held and ok
+                mark = "" if name == "--version" else verdict(ok)
+                print(
+                    f"{events:>8,} | {name:<12} | {median(samples) * 1000:7.1f} | "
+                    f"{ratio:10.2f}x | {mark}"
+                )
+        print(f"\nreaders: {args.rounds} interleaved rounds, medians; peak memory of the process")
+        print(f"{'events':>8} | {'reader':<14} | {'ms':>8} | {'MB':>6}")
+        print("-" * 46)
+        table: dict[int, dict[str, list[tuple[float, float]]]] = {}
+        for events in log_sizes:
+            table[events] = measure(readers(paths[events], events), args.rounds, env)
+            for name, samples in table[events].items():
+                print(
+                    f"{events:>8,} | {name:<14} | {median(samples) * 1000:8.1f} | "
+                    f"{median(samples, 1):6.1f}"
+                )
+    small, large = table[min(log_sizes)], table[max(log_sizes)]
+    top = f"{max(log_sizes):,}"
+    print()
+    for name in ("log --last 5", "log --since"):
+        ratio = median(large[name]) / median(small[name])
+        held = held and ratio <= AIM_FLAT
+        print(
+            f"{name} at {top} / at {min(log_sizes):,} events: {ratio:.2f}x "
+            f"(aim <= {AIM_FLAT}x): {verdict(ratio <= AIM_FLAT)}"
+        )
+    for name in ("log --json", "log --markdown"):
+        memory = median(large[name], 1)
+        held = held and memory <= AIM_MEMORY_MB
+        print(
+            f"{name} at {top} events: {memory:.0f} MB (aim <= {AIM_MEMORY_MB:.0f} MB): "
+            f"{verdict(memory <= AIM_MEMORY_MB)}"
+        )
+    for events in log_sizes:
+        ratio = median(table[events]["check"]) / median(table[events]["tomllib read"])
+        ok = ratio <= AIM_CHECK
+        held = held and (ok or events != max(log_sizes))
+        print(
+            f"check / tomllib at {events:,} events: {ratio:.2f}x (aim <= {AIM_CHECK}x): "
+            f"{verdict(ok)}"
+        )
+    print(f"\nevery aim: {verdict(held)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
