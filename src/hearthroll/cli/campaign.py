@@ -4,7 +4,9 @@ damage, undo, redo, state and log. Each opens the campaign, makes one event, sav
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable
+import json
+import sys
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -160,6 +162,7 @@ def add_parsers(verbs: Any) -> None:
     log.add_argument("file", type=Path, metavar="FILE")
     log.add_argument("--markdown", action="store_true", help="a recap to paste into a chat")
     log.add_argument("--last", type=int, metavar="N", help="only the last N events")
+    log.add_argument("--since", type=int, metavar="SEQ", help="only the events after event SEQ")
     _common(log)
     log.set_defaults(run=run_log)
 
@@ -487,22 +490,43 @@ def run_state(args: argparse.Namespace) -> int:
 
 
 def run_log(args: argparse.Namespace) -> int:
-    """Print the log."""
-    from hearthroll.cli.recap import markdown_recap
-    from hearthroll.core.campaign.events import summary
+    """Print the log: only the newest segments for --last and --since, and the whole log one
+    journal segment at a time, so neither time nor memory grows with what is not shown."""
+    from hearthroll.cli.recap import recap_chunks
+    from hearthroll.core.campaign.events import standing, summary
+    from hearthroll.store.campaigns import CampaignStore
 
-    with _read(args) as store:
-        events = list(store.events())
+    # Read without a lock or a write, and without the snapshot: its window of recent events
+    # would be read too.
+    with CampaignStore.read(args.file, _catalog(args)) as store:
+        whole = not args.last and args.since is None
+        events: Iterable[Event]
         if args.last:
-            events = events[-args.last :]
+            events = store.last_events(args.last)
+            if args.since is not None:
+                events = [e for e in events if e.seq > args.since]
+        else:
+            events = store.events_after(args.since or 0)
+        out = sys.stdout
         if args.json:
-            print_json([event_json(e) for e in events])
+            out.write("[")
+            for at, event in enumerate(events):
+                out.write(", " if at else "")
+                out.write(json.dumps(event_json(event), ensure_ascii=False))
+            out.write("]\n")
         elif args.markdown:
-            print(markdown_recap(store, events))
+            if whole:
+                undone = store.undone()
+            else:
+                events = list(events)
+                undone = {e.seq for e in events} - {e.seq for e in standing(events)}
+            for chunk in recap_chunks(store, events, undone):
+                out.write(chunk)
+            out.write("\n")
         else:
             for event in events:
                 when = event.at[:16].replace("T", " ")
-                print(f"#{event.seq:<4} {when}  {summary(event)}")
+                out.write(f"#{event.seq:<4} {when}  {summary(event)}\n")
     return EXIT_OK
 
 

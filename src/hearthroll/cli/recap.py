@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 
 from hearthroll.core.campaign.events import Event, standing
 from hearthroll.store.campaigns import CampaignStore
@@ -33,17 +33,47 @@ def _line(event: Event) -> str:
 
 
 def markdown_recap(store: CampaignStore, events: Sequence[Event]) -> str:
-    """The recap: a heading per day, a line per event that still stands."""
-    kept = standing(events)
+    """The recap of `events`: a heading per day, a line per event that still stands."""
+    undone = {e.seq for e in events} - {e.seq for e in standing(events)}
+    return "".join(recap_chunks(store, events, undone))
+
+
+def recap_chunks(store: CampaignStore, events: Iterable[Event], undone: set[int]) -> Iterator[str]:
+    """The recap, piece by piece as `events` come (each once, oldest first), leaving out the
+    `undone` events and the undo and redo lines: what `markdown_recap` returns, in the same
+    bytes, without holding the log."""
     title = store.state.name or store.path.stem
-    lines = [f"# {title}: session recap", ""]
+    blank = _BlankLines()
+    yield blank.fix(f"# {title}: session recap\n")
     day = None
-    for event in kept:
+    shown = False
+    for event in events:
+        if event.kind in ("undo", "redo") or event.seq in undone:
+            continue
+        shown = True
         date = event.at[:10]
         if date != day:
             day = date
-            lines += ["", f"## {date or 'undated'}", ""]
-        lines.append(_line(event))
-    if not kept:
-        lines.append("_Nothing has happened yet._")
-    return "\n".join(lines).replace("\n\n\n", "\n\n") + "\n"
+            yield blank.fix(f"\n\n## {date or 'undated'}\n")
+        yield blank.fix(f"\n{_line(event)}")
+    if not shown:
+        yield blank.fix("\n_Nothing has happened yet._")
+    yield blank.end() + "\n"
+
+
+class _BlankLines:
+    """Three line breaks in a row become two, as `str.replace` does over the whole text: each
+    run of line breaks is held back until the text after it shows where the run ends."""
+
+    def __init__(self) -> None:
+        self._run = ""
+
+    def fix(self, text: str) -> str:
+        text = self._run + text
+        body = text.rstrip("\n")
+        self._run = text[len(body) :]
+        return body.replace("\n\n\n", "\n\n")
+
+    def end(self) -> str:
+        run, self._run = self._run, ""
+        return run.replace("\n\n\n", "\n\n")

@@ -274,9 +274,39 @@ class CampaignStore:
         return event_from_data(found[0])
 
     def events(self) -> Iterator[Event]:
-        """Every saved event, oldest first."""
-        for raw in self.files.journal.events_after(0):
-            yield event_from_data(raw)
+        """Every saved event, oldest first, read one journal segment at a time."""
+        return self.events_after(0)
+
+    def events_after(self, seq: int) -> Iterator[Event]:
+        """The saved events numbered above `seq`, oldest first: only the segments holding them
+        are read, one at a time, so memory does not grow with the log."""
+        journal = self.files.journal
+        for blocks in journal.iter_segments(seq):
+            for block in blocks:
+                yield event_from_data(journal.parse(block))
+
+    def last_events(self, n: int) -> list[Event]:
+        """The newest `n` saved events, oldest first: only the newest segments are read."""
+        journal = self.files.journal
+        return [event_from_data(journal.parse(block)) for block in journal.last_blocks(n)]
+
+    def undone(self) -> set[int]:
+        """The events an undo still stands against, over the whole journal.
+
+        Read one segment at a time; only an event whose bytes name an undo or a redo is parsed.
+        """
+        journal = self.files.journal
+        found: set[int] = set()
+        for blocks in journal.iter_segments(0):
+            for block in blocks:
+                if b'"undo"' not in block.data and b'"redo"' not in block.data:
+                    continue
+                event = event_from_data(journal.parse(block))
+                if event.kind == "undo" and event.target is not None:
+                    found.add(event.target)
+                elif event.kind == "redo" and event.target is not None:
+                    found.discard(event.target)
+        return found
 
     def close(self) -> None:
         """Keep a snapshot for the next opening (with a memo), then release the lock."""

@@ -231,6 +231,13 @@ class JournalReader:
         """The sealed bytes of every event numbered above `seq`, oldest first."""
         return [block for blocks in self.iter_segments(seq) for block in blocks]
 
+    def iter_newest_first(self) -> Iterator[list[Block]]:
+        """Every event, one segment's worth at a time, newest segment first (each segment's
+        events oldest first): for a reader that walks back from the end and stops when it has
+        what it wants (the last N events, the last session), reading no older segment."""
+        for index in reversed(range(len(self._firsts))):
+            yield self.segment_blocks(index)
+
     def last(self, n: int = 1) -> list[dict[str, Any]]:
         """The newest `n` events, oldest first (fewer if the journal holds fewer)."""
         return [self.parse(block) for block in self.last_blocks(n)]

@@ -1,0 +1,171 @@
+"""`log` reads what it shows: --last and --since open only the newest journal segments, and the
+whole log streams one segment at a time in exactly the bytes it printed when read at once."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from pathlib import Path
+
+import attrs
+import pytest
+
+from hearthroll.cli import main
+from hearthroll.cli.campaign import event_json
+from hearthroll.core.campaign.demo import demo_campaign
+from hearthroll.core.campaign.events import Event, standing
+from hearthroll.core.verbs.edits import note, redo_last, undo_last
+from hearthroll.store import folders
+from hearthroll.store.atomic import atomic_write
+from hearthroll.store.campaign_files import journal_folder, render_state, stamp
+from hearthroll.store.campaigns import CampaignStore, campaign_data, event_data
+from hearthroll.store.journal import render_block, segment_name
+from hearthroll.store.rulesets import load_catalog
+
+SEGMENT = 10
+EVENTS = 47  # five segments: 1-10, 11-20, 21-30, 31-40, 41-47
+CATALOG = load_catalog(with_user=False)
+
+
+def played(path: Path) -> list[Event]:
+    """A demo campaign of notes over three days, with undos and a redo among them, written in
+    journal segments of ten events."""
+    state = demo_campaign(CATALOG.ruleset("house"))
+    events: list[Event] = []
+    for n in range(1, EVENTS + 1):
+        if n % 9 == 0:
+            outcome = undo_last(state, lambda seq: events[seq - 1])
+        elif n in (10, 28):  # just after an undo
+            outcome = redo_last(state, lambda seq: events[seq - 1])
+        else:
+            outcome = note(state, f"scene {n}: the *ford* rises\n\n\nand falls")
+        day = 1 + n * 3 // EVENTS
+        event = attrs.evolve(outcome.event, at=f"2026-03-0{day}T19:{n % 60:02d}:00+00:00")
+        events.append(event)
+        state = outcome.state
+    folder = journal_folder(path)
+    folder.mkdir(parents=True)
+    for first in range(1, EVENTS + 1, SEGMENT):
+        chunk = events[first - 1 : first - 1 + SEGMENT]
+        data = b"".join(render_block(e.seq, event_data(e)) for e in chunk)
+        (folder / segment_name(first)).write_bytes(data)
+    atomic_write(path, render_state(stamp(campaign_data(state), last_event=EVENTS), path))
+    return events
+
+
+@pytest.fixture
+def campaign(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv(folders.ENV_DATA_DIR, str(tmp_path / "data"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    path = tmp_path / "camp.toml"
+    played(path)
+    return path
+
+
+@pytest.fixture
+def segments_read(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The names of the journal segment files read, in order."""
+    read: list[str] = []
+    original = Path.read_bytes
+
+    def counting(self: Path) -> bytes:
+        if self.parent.suffix == ".journal":
+            read.append(self.name)
+        return original(self)
+
+    monkeypatch.setattr(Path, "read_bytes", counting)
+    return read
+
+
+def log(capsys: pytest.CaptureFixture[str], *args: str) -> str:
+    capsys.readouterr()
+    assert main(["log", *args]) == 0
+    return capsys.readouterr().out
+
+
+def whole_log(path: Path) -> list[Event]:
+    with CampaignStore.open(path, CATALOG) as store:
+        return list(store.events())
+
+
+def test_log_last_reads_only_the_newest_segments(
+    campaign: Path, capsys: pytest.CaptureFixture[str], segments_read: list[str]
+) -> None:
+    shown = log(capsys, str(campaign), "--last", "5")
+    assert segments_read == ["00000041.toml"]
+    numbers = [line.split()[0] for line in shown.splitlines() if line.startswith("#")]
+    assert numbers == [f"#{n}" for n in range(43, 48)]
+    segments_read.clear()
+    shown = log(capsys, str(campaign), "--last", "12", "--json")
+    assert segments_read == ["00000041.toml", "00000031.toml"]  # the newest, then one more
+    assert [e["seq"] for e in json.loads(shown)] == list(range(36, 48))
+
+
+def test_log_since_reads_only_the_segments_after_it(
+    campaign: Path, capsys: pytest.CaptureFixture[str], segments_read: list[str]
+) -> None:
+    shown = log(capsys, str(campaign), "--since", "33", "--json")
+    assert sorted(segments_read) == ["00000031.toml", "00000041.toml"]
+    assert [e["seq"] for e in json.loads(shown)] == list(range(34, 48))
+    segments_read.clear()
+    assert log(capsys, str(campaign), "--since", "47") == ""
+    assert segments_read == ["00000041.toml"]  # the newest, read on opening
+
+
+def test_the_streamed_json_is_the_whole_log_byte_for_byte(
+    campaign: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    events = whole_log(campaign)
+    at_once = json.dumps([event_json(e) for e in events], ensure_ascii=False) + "\n"
+    assert log(capsys, str(campaign), "--json") == at_once
+
+
+def test_the_streamed_text_is_the_whole_log_byte_for_byte(
+    campaign: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from hearthroll.core.campaign.events import summary
+
+    events = whole_log(campaign)
+    at_once = "".join(f"#{e.seq:<4} {e.at[:16].replace('T', ' ')}  {summary(e)}\n" for e in events)
+    assert log(capsys, str(campaign)) == at_once
+
+
+def recap_at_once(title: str, events: Sequence[Event]) -> str:
+    """The recap as it was made from the whole log held at once."""
+    from hearthroll.cli.recap import _line
+
+    kept = standing(events)
+    lines = [f"# {title}: session recap", ""]
+    day = None
+    for event in kept:
+        date = event.at[:10]
+        if date != day:
+            day = date
+            lines += ["", f"## {date or 'undated'}", ""]
+        lines.append(_line(event))
+    if not kept:
+        lines.append("_Nothing has happened yet._")
+    return "\n".join(lines).replace("\n\n\n", "\n\n") + "\n"
+
+
+def test_the_streamed_recap_is_the_whole_recap_byte_for_byte(
+    campaign: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    events = whole_log(campaign)
+    assert any(e.kind == "undo" for e in events) and any(e.kind == "redo" for e in events)
+    assert len({e.at[:10] for e in events}) > 1
+    shown = log(capsys, str(campaign), "--markdown")
+    assert shown == recap_at_once("Millbrook", events) + "\n"
+    window = log(capsys, str(campaign), "--markdown", "--last", "20")
+    assert window == recap_at_once("Millbrook", events[-20:]) + "\n"
+
+
+def test_an_empty_log_streams_as_it_printed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv(folders.ENV_DATA_DIR, str(tmp_path / "data"))
+    path = tmp_path / "empty.toml"
+    CampaignStore.create(path, demo_campaign(CATALOG.ruleset("house")), CATALOG).close()
+    assert log(capsys, str(path), "--json") == "[]\n"
+    assert log(capsys, str(path), "--markdown") == recap_at_once("Millbrook", []) + "\n"
+    assert log(capsys, str(path)) == ""
