@@ -84,7 +84,13 @@ def run_check(args: argparse.Namespace) -> int:
         catalog_for = load_catalog()
         bad = 0
         for path in campaigns:
-            found = check_campaign(path, catalog_for)
+            from hearthroll.cli.progress import ProgressBar
+
+            bar = ProgressBar(f"checking {path}")
+            try:
+                found = check_campaign(path, catalog_for, bar)
+            finally:
+                bar.close()
             for line in found:
                 print(line)
             if not found:

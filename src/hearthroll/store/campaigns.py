@@ -12,7 +12,7 @@ import datetime as dt
 import functools
 import hashlib
 import typing
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from types import UnionType
 from typing import Any, Union, get_args, get_origin
@@ -388,11 +388,14 @@ def _positioned(path: Path, error: BaseException) -> str:
     return "\n".join(lines)
 
 
-def check_campaign(path: Path, catalog: Catalog) -> list[str]:
+def check_campaign(
+    path: Path, catalog: Catalog, progress: Callable[[int, int], None] | None = None
+) -> list[str]:
     """Problems in a campaign file and its journal, each positioned; empty when it is sound.
 
     It refuses whatever opening the campaign refuses (it reads it the same way, writing
     nothing), then reads every event of the journal and checks the sheets against the ruleset.
+    The journal is read one segment at a time; after each, `progress(events read, events)`.
     """
     try:
         store = CampaignStore.read(path, catalog)
@@ -400,8 +403,12 @@ def check_campaign(path: Path, catalog: Catalog) -> list[str]:
         return str(error).splitlines()
     problems = _check_sheets(path, store.files.state, store.state, store.ruleset)
     try:
-        for _ in store.events():
-            pass
+        journal = store.files.journal
+        for blocks in journal.iter_segments(0):  # one segment at a time: memory stays flat
+            for block in blocks:
+                event_from_data(journal.parse(block))
+            if progress is not None and blocks:
+                progress(blocks[-1].seq, journal.last_seq)
     except StoreError as error:
         problems += str(error).splitlines()
     except Exception as error:  # an event that does not structure: name it in words
