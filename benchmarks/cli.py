@@ -122,11 +122,17 @@ def verdict(held: bool) -> str:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=7, help="interleaved rounds (7)")
-    parser.add_argument("--sizes", default=",".join(str(s) for s in LOG_SIZES))
+    parser.add_argument(
+        "--sizes", default=",".join(str(s) for s in LOG_SIZES), help="events for the readers"
+    )
+    parser.add_argument(
+        "--verb-sizes", default=",".join(str(s) for s in VERB_SIZES), help="events for the verbs"
+    )
     parser.add_argument("--dir", type=Path, help="where to write the campaigns (a temp folder)")
     args = parser.parse_args()
     log_sizes = [int(s) for s in args.sizes.split(",")]
-    sizes = sorted({*VERB_SIZES, *log_sizes})
+    verb_sizes = [int(s) for s in args.verb_sizes.split(",")]
+    sizes = sorted({*verb_sizes, *log_sizes})
     held = True
     with tempfile.TemporaryDirectory(dir=args.dir, prefix="hearthroll-cli-") as root:
         folder = Path(root)
@@ -144,7 +150,7 @@ def main() -> int:
             f"{'events':>8} | {'verb':<12} | {'ms':>7} | {'x --version':>11} | aim <= {AIM_VERB}x"
         )
         print("-" * 62)
-        for events in VERB_SIZES:
+        for events in verb_sizes:
             ready(paths[events], env)
             found = measure(verbs(paths[events]), args.rounds, env)
             base = median(found["--version"])
