@@ -49,16 +49,24 @@ for segment in sorted(path.with_suffix(".journal").glob("*.toml")):
 
 
 def run(args: list[str], env: dict[str, str]) -> tuple[float, float]:
-    """Seconds a process took from start to exit, and its peak memory in MB."""
+    """Seconds a process took from start to exit, and its peak memory in MB.
+
+    The peak is the one `/usr/bin/time` reports for the command it starts (a process forked
+    from this one would count this one's memory as its own).
+    """
     start = time.perf_counter()
-    child = subprocess.Popen(args, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    _, status, usage = os.wait4(child.pid, 0)
+    done = subprocess.run(
+        ["/usr/bin/time", "-f", "%M", *args],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        check=False,
+    )
     took = time.perf_counter() - start
-    child.returncode = os.waitstatus_to_exitcode(status)
-    error = child.stderr.read().decode() if child.stderr else ""
-    if child.returncode not in (0, 1):
-        raise SystemExit(f"{' '.join(args)} failed ({child.returncode}):\n{error}")
-    return took, usage.ru_maxrss / 1024  # ru_maxrss is in KiB on Linux
+    error = done.stderr.decode()
+    if done.returncode not in (0, 1):
+        raise SystemExit(f"{' '.join(args)} failed ({done.returncode}):\n{error}")
+    return took, int(error.strip().splitlines()[-1]) / 1024  # KiB
 
 
 def hearthroll(*args: str) -> list[str]:
