@@ -12,8 +12,8 @@ import pytest
 
 from hearthroll.cli import main
 from hearthroll.cli.campaign import event_json
-from hearthroll.core.campaign.demo import demo_campaign
 from hearthroll.core.campaign.events import Event, standing
+from hearthroll.core.games.demo import demo_campaign
 from hearthroll.core.verbs.edits import note, redo_last, undo_last
 from hearthroll.store import folders
 from hearthroll.store.atomic import atomic_write
