@@ -49,7 +49,7 @@ def play(state: Campaign, n: int) -> Outcome:
         return session.stop(state, HOUSE)
     actor = list(state.characters)[n % len(state.characters)]
     return session.make_move(
-        state, HOUSE, ("clash", "defend", "volley")[n % 3], RandomDice(n), actor=actor
+        state, HOUSE, ("clash", "defend", "defy_danger")[n % 3], RandomDice(n), actor=actor
     )
 
 
