@@ -97,3 +97,22 @@ async def test_the_tracks_pane_and_key(tmp_path: Path) -> None:
         }
         assert "extreme expedition" in shown(app, "#tracks")
         assert "progress 4  vs  2 · 9 → weak hit" in shown(app, "#tray-roll")
+
+
+async def test_lose_momentum_at_minus_six_asks_the_choice_and_the_track(tmp_path: Path) -> None:
+    app = build(forge(tmp_path, momentum=-6), data_dir=tmp_path / "data", dice=scripted(()))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        await pilot.press("slash", *"lose momentum", "enter")
+        await settle(pilot, app)
+        await pilot.press("1", "enter")  # a minor setback
+        await settle(pilot, app)
+        assert "momentum at −6" in str(app.screen.query_one(".title").content)
+        await pilot.press("2", "enter")  # lose progress
+        await settle(pilot, app)
+        await pilot.press("2", "enter")  # on the second track
+        await settle(pilot, app)
+        assert app.live is not None
+        tracks = {t.name: t.ticks for t in app.live.state.tracks or ()}
+        assert tracks == {"Find the lost beacon": 4, "Avenge the Ironhold": 0}
+        assert app.live.state.characters["Kael"].meters["momentum"] == -6

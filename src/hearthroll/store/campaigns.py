@@ -21,7 +21,7 @@ import attrs
 
 from hearthroll.core.campaign.deltas import Delta
 from hearthroll.core.campaign.events import Event, Outcome, replay
-from hearthroll.core.campaign.state import Campaign
+from hearthroll.core.campaign.state import Asset, Campaign, Track
 from hearthroll.core.rules.model import Catalog, Ruleset
 from hearthroll.store.campaign_files import CampaignFiles, journal_folder
 from hearthroll.store.converter import KeyPath, drop_none, problems_of, shared, show_path
@@ -448,6 +448,8 @@ def _check_sheets(path: Path, data: dict[str, Any], state: Campaign, ruleset: Ru
                 problems.append(at((*base, "meters", meter), f"{value} is outside {low} to {high}"))
         if character.level < 1 or character.xp < 0 or character.rerolls_left < 0:
             problems.append(at(base, "level is at least 1; XP and rerolls are not negative"))
+        problems += _check_assets(at, base, character.assets or ())
+    problems += _check_tracks(at, state.tracks or ())
     steading = state.steading
     spec = ruleset.steading
     if steading is not None and spec is not None:
@@ -469,6 +471,45 @@ def _check_sheets(path: Path, data: dict[str, Any], state: Campaign, ruleset: Ru
                 stat.max is not None and value > stat.max
             ):
                 problems.append(at(("steading", "stats", stat_id), f"{value} is out of bounds"))
+    return problems
+
+
+def _check_assets(
+    at: Callable[[KeyPath, str], str], base: KeyPath, assets: Sequence[Asset]
+) -> list[str]:
+    from hearthroll.core.games.assets import LIMITS, VEHICLE_TYPES
+
+    problems = []
+    for asset in assets:
+        where: KeyPath = (*base, "assets")
+        if asset.kind not in LIMITS:
+            problems.append(at(where, f"{asset.name}: an asset is a companion or a vehicle"))
+            continue
+        low, high = LIMITS[asset.kind]
+        if not low <= asset.max <= high:
+            problems.append(at(where, f"{asset.name}: a {asset.kind}'s max is {low} to {high}"))
+        if not 0 <= asset.value <= asset.max:
+            problems.append(at(where, f"{asset.name}: {asset.value} is outside 0 to {asset.max}"))
+        if asset.kind == "vehicle" and asset.type not in VEHICLE_TYPES:
+            problems.append(
+                at(where, f"{asset.name}: a vehicle's type is one of {', '.join(VEHICLE_TYPES)}")
+            )
+    return problems
+
+
+def _check_tracks(at: Callable[[KeyPath, str], str], tracks: Sequence[Track]) -> list[str]:
+    from hearthroll.core.games.progress import FULL, KINDS, RANKS
+
+    problems = []
+    for track in tracks:
+        if track.rank not in RANKS:
+            problems.append(at(("tracks",), f"{track.name}: rank is one of {', '.join(RANKS)}"))
+        if track.kind not in KINDS:
+            problems.append(at(("tracks",), f"{track.name}: kind is one of {', '.join(KINDS)}"))
+        if not 0 <= track.ticks <= FULL:
+            problems.append(
+                at(("tracks",), f"{track.name}: ticks are 0 to {FULL}, not {track.ticks}")
+            )
     return problems
 
 

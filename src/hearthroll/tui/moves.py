@@ -22,7 +22,7 @@ from hearthroll.core.rules.describe import options_heading
 from hearthroll.core.rules.effects import OptionList
 from hearthroll.core.rules.model import Move
 from hearthroll.core.verbs.edits import damage
-from hearthroll.core.verbs.session import make_move, reroll, stat_choices
+from hearthroll.core.verbs.session import FloorChoiceNeeded, make_move, reroll, stat_choices
 from hearthroll.tui import flow, starforged
 from hearthroll.tui.flow import MoveRequest, Preview
 from hearthroll.tui.keygate import asking
@@ -99,6 +99,8 @@ async def make_move_flow(table: TableScreen, choice: PaletteChoice) -> None:
     def trial(wanted: MoveRequest) -> str | None:
         try:
             flow.preview_move(state, ruleset, wanted, RandomDice(), RandomDice())
+        except FloorChoiceNeeded:
+            return None  # asked next: how the loss past momentum's floor is paid
         except HearthrollError as error:
             return str(error)
         return None
@@ -133,6 +135,22 @@ async def make_move_flow(table: TableScreen, choice: PaletteChoice) -> None:
         if picked is None:
             return
         request = attrs.evolve(request, before=tuple(picked))
+    try:
+        floor = starforged.floor_question(state, ruleset, request, move)
+    except HearthrollError as error:
+        _fail(table, error)
+        return
+    if floor is not None:
+        chosen: list[str] | None = await _ask(table, floor)
+        if chosen is None:
+            return
+        which = starforged.track_question(state, chosen)
+        if which is not None:
+            track: list[str] | None = await _ask(table, which)
+            if not track:
+                return
+            request = attrs.evolve(request, track=track[0])
+        request = attrs.evolve(request, before=(*request.before, *chosen))
     try:
         question = starforged.resist_question(state, ruleset, request, move)
     except HearthrollError as error:

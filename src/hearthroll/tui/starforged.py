@@ -71,6 +71,39 @@ def resist_question(
     return OptionsPicker(title, Text(chances, style="italic"), lists, lambda _: None)
 
 
+def floor_question(
+    state: Campaign, ruleset: Ruleset, request: MoveRequest, move: Move
+) -> OptionsPicker | None:
+    """Momentum at −6 with more to lose: the required choice of Lose Momentum (reading 29)."""
+    lists = starforged.floor_lists(
+        state,
+        ruleset,
+        move.id,
+        actor=request.actor,
+        picks=request.before,
+        inputs=request.inputs,
+        asset=request.asset,
+    )
+    if not lists:
+        return None
+    shown = [
+        PickList(lst.label or "Momentum at −6", tuple((o.id, o.text) for o in lst.items), lst.pick)
+        for lst in lists
+    ]
+    note = Text("Momentum is at −6 and more must be lost: choose how it is paid.", style="italic")
+    return OptionsPicker(f"{move.name}: momentum at −6", note, shown, lambda _: None)
+
+
+def track_question(state: Campaign, picked: list[str]) -> OptionsPicker | None:
+    """Which track loses progress, when the choice was to lose progress and there are several."""
+    tracks = state.tracks or ()
+    if "lose_progress" not in picked or len(tracks) < 2:
+        return None
+    items = tuple((t.name, f"{t.name} ({t.rank} {t.kind}): −{progress.unit(t)}") for t in tracks)
+    lists = [PickList("Which track?", items, 1)]
+    return OptionsPicker("Lose progress on", Text(""), lists, lambda _: None)
+
+
 def with_resist(request: MoveRequest, picked: list[str]) -> MoveRequest:
     """The request with the answer to "resist?"."""
     return attrs.evolve(request, resist="roll" in picked)

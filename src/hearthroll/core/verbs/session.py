@@ -66,6 +66,15 @@ class StatNeeded(RuleError):
     """A move whose stat is the player's to pick was made without one (reading 23)."""
 
 
+class FloorChoiceNeeded(RuleError):
+    """A loss went past a meter's floor (momentum at −6) and its required choice is missing."""
+
+    def __init__(self, message: str, lists: tuple[OptionList, ...]) -> None:
+        super().__init__(message)
+        self.lists = lists
+        """The lists to pick from (Lose Momentum's: another suffer move, or lose progress)."""
+
+
 def find_character(state: Campaign, name: str | None) -> Character:
     """The named character (any case), or the active one; unknown names suggest the nearest."""
     if not state.characters:
@@ -433,9 +442,10 @@ def _past_floor(
         meter_id, amount = next(iter(past.items()))
         name = ruleset.meter(meter_id).name
         low = ruleset.meter(meter_id).min
-        raise RuleError(
+        raise FloorChoiceNeeded(
             f"{name} is at {low:+d} and {amount} more is lost: {short[0]} (--pick); "
-            "nothing was saved"
+            "nothing was saved",
+            tuple(offers),
         )
     words = [f"{ruleset.meter(m).name} at its floor, {n} more to lose" for m, n in past.items()]
     words += [o.text for o in chosen]

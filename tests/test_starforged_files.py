@@ -1,0 +1,40 @@
+"""Starforged fields in the campaign file: absent where unused, checked where present."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import attrs
+
+from hearthroll.core.campaign.demo import demo_campaign, new_campaign
+from hearthroll.core.campaign.state import Track
+from hearthroll.store.campaigns import CampaignStore, campaign_data, check_campaign
+from hearthroll.store.rulesets import load_catalog
+
+CATALOG = load_catalog(with_user=False)
+
+
+def test_other_rulesets_save_no_tracks_assets_or_last_roll() -> None:
+    data = campaign_data(demo_campaign(CATALOG.ruleset("house")))
+    assert "tracks" not in data and "last_roll" not in data
+    assert all("assets" not in c for c in data["characters"].values())
+
+
+def test_a_starforged_file_without_tracks_opens(tmp_path: Path) -> None:
+    path = tmp_path / "old.toml"
+    with CampaignStore.create(path, new_campaign(CATALOG.ruleset("starforged")), CATALOG):
+        pass
+    assert "tracks" not in path.read_text()
+    with CampaignStore.open(path, CATALOG) as store:
+        assert store.state.tracks is None
+
+
+def test_check_names_a_track_out_of_bounds(tmp_path: Path) -> None:
+    state = demo_campaign(CATALOG.ruleset("starforged"))
+    bad = attrs.evolve(state, tracks=(Track(name="Beacon", rank="legendary", ticks=41),))
+    path = tmp_path / "bad.toml"
+    with CampaignStore.create(path, bad, CATALOG):
+        pass
+    problems = "\n".join(check_campaign(path, CATALOG))
+    assert "Beacon: rank is one of troublesome" in problems
+    assert "Beacon: ticks are 0 to 40, not 41" in problems
