@@ -25,6 +25,7 @@ IMPACTS = frozenset(
 """The impacts reading 28 names; a ruleset may mark more with `impact = true`."""
 
 BAND_ORDER = ("miss", "weak", "strong")
+BAND_WORDS = {"miss": "miss", "weak": "weak hit", "strong": "strong hit"}
 
 
 def meter_of(ruleset: Ruleset) -> Meter | None:
@@ -102,7 +103,7 @@ def can_burn(momentum: int, roll: LastRoll) -> str | None:
     if BAND_ORDER.index(after) <= BAND_ORDER.index(roll.band):
         return (
             f"momentum {momentum:+d} against {roll.challenge[0]} and {roll.challenge[1]} "
-            f"would not improve the {roll.band}"
+            f"would not improve the {BAND_WORDS[roll.band]}"
         )
     return None
 

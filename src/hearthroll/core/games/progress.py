@@ -78,9 +78,13 @@ def progress_roll(dice: DiceSource, track: Track) -> Roll:
 
 def find_track(tracks: Sequence[Track], name: str) -> Track:
     """The track with this name (any case); unknown names list the tracks there are."""
+    wanted = name.strip().lower()
     for track in tracks:
-        if track.name.lower() == name.strip().lower():
+        if track.name.lower() == wanted:
             return track
+    close = [t for t in tracks if wanted and wanted in t.name.lower()]
+    if len(close) == 1:
+        return close[0]
     listed = ", ".join(t.name for t in tracks) or "none yet"
     raise NotFound(f"no track {name!r} (the tracks: {listed})")
 

@@ -353,7 +353,7 @@ def make_move(
         row = ruleset.table(move.roll.table).row_for(roll.faces[0])
         label, text = row.id.replace("_", " "), row.text
         follow += row_follow(ruleset, row.follow, row.preset)
-        line = f"d{roll.sides} = {roll.faces[0]} → {row.text}"
+        line = f"d{roll.sides} = {roll.faces[0]} → {label}"
     words += [_follow_words(ruleset, f) for f in follow]
     event = attrs.evolve(
         event,
