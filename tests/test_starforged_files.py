@@ -6,8 +6,8 @@ from pathlib import Path
 
 import attrs
 
-from hearthroll.core.campaign.demo import demo_campaign, new_campaign
 from hearthroll.core.campaign.state import Track
+from hearthroll.core.games.demo import demo_campaign, new_campaign
 from hearthroll.store.campaigns import CampaignStore, campaign_data, check_campaign
 from hearthroll.store.rulesets import load_catalog
 
@@ -38,3 +38,31 @@ def test_check_names_a_track_out_of_bounds(tmp_path: Path) -> None:
     problems = "\n".join(check_campaign(path, CATALOG))
     assert "Beacon: rank is one of troublesome" in problems
     assert "Beacon: ticks are 0 to 40, not 41" in problems
+
+
+def test_the_starforged_sheet_shows_pips_momentum_on_its_scale_and_assets() -> None:
+    from hearthroll.core.games.sheet import character_sheet
+
+    ruleset = CATALOG.ruleset("starforged")
+    kael = demo_campaign(ruleset).characters["Kael"]
+    kael = attrs.evolve(
+        kael, meters={**kael.meters, "health": 3}, conditions={"wounded": 0, "shaken": 0}
+    )
+    sheet = character_sheet(ruleset, kael)
+    meters = sheet.section("meters")
+    assert meters is not None
+    assert meters.lines[0].text == "●●●○○ 3/5"
+    assert all(line.label != "Momentum" for line in meters.lines)
+    gauge = sheet.section("momentum")
+    assert gauge is not None
+    assert gauge.lines[0].text == "+2  −6 ········●······✕✕ +10  max +8 · reset +0"
+    assert gauge.lines[1].text == "Wounded, Shaken"
+    data = sheet.data()
+    assert data["momentum"] == {"value": 2, "min": -6, "max": 8, "reset": 0}
+    assets = sheet.section("assets")
+    assert assets is not None
+    assert assets.lines[0].text == "companion · companion health ●●● 3/3"
+    house = character_sheet(
+        CATALOG.ruleset("house"), demo_campaign(CATALOG.ruleset("house")).characters["Brannoc"]
+    )
+    assert house.section("momentum") is None and house.section("assets") is None

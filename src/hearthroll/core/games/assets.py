@@ -120,33 +120,44 @@ def unmount(
     return after, words
 
 
+def pips(value: int, top: int) -> str:
+    """A meter as pips: ●●●○○."""
+    return "●" * max(0, value) + "○" * max(0, top - value)
+
+
 def assets_section(ruleset: Ruleset, character: Character) -> Section | None:
-    """The sheet's companions and vehicles with their own meter, once any was added; its
-    JSON field `assets`."""
-    if character.assets is None:
+    """Companions and vehicles with their own meters, where the ruleset has them (31)."""
+    kinds = {m.scope for m in ruleset.meters if m.scope in LIMITS}
+    if not kinds:
         return None
-    lines = tuple(
-        Line(
-            a.name,
-            f"{a.value}/{a.max}" + (f" ({', '.join(a.conditions)})" if a.conditions else ""),
-            a.value,
-            a.max,
+    names = {c.id: c.name.lower() for c in ruleset.conditions}
+    lines = []
+    for asset in character.assets or ():
+        meter = meter_for(ruleset, asset.kind)
+        what = f"{asset.type} vehicle" if asset.type else asset.kind
+        marks = ", ".join(names.get(k, k) for k in asset.conditions)
+        gauge = f"{pips(asset.value, asset.max)} {asset.value}/{asset.max}"
+        text = f"{what} · {meter.name.lower()} {gauge}"
+        lines.append(
+            Line(
+                asset.name,
+                text + (f" · {marks}" if marks else ""),
+                asset.value,
+                asset.max,
+                warn=asset.value == 0,
+            )
         )
-        for a in character.assets
-    )
-    data = [
-        {
-            "name": a.name,
-            "kind": a.kind,
-            "type": a.type,
-            "value": a.value,
-            "max": a.max,
-            "conditions": dict(a.conditions),
-        }
-        for a in character.assets
-    ]
-    return Section("assets", "assets", lines, {"assets": data}, bars=True)
-
-
-def _marks(asset: Asset) -> str:
-    return f" ({', '.join(asset.conditions)})" if asset.conditions else ""
+    data: dict[str, object] = {}
+    if character.assets is not None:
+        data["assets"] = [
+            {
+                "name": a.name,
+                "kind": a.kind,
+                "type": a.type,
+                "value": a.value,
+                "max": a.max,
+                "conditions": dict(a.conditions),
+            }
+            for a in character.assets
+        ]
+    return Section("assets", "assets", tuple(lines), data)

@@ -9,6 +9,7 @@ import attrs
 from hearthroll.core.campaign.state import Character, LastRoll
 from hearthroll.core.dice.mechanics import judge_action
 from hearthroll.core.errors import RuleError
+from hearthroll.core.games.sections import Line, Section
 from hearthroll.core.rules.model import Meter, Ruleset
 
 IMPACTS = frozenset(
@@ -134,3 +135,47 @@ def burn_preview(ruleset: Ruleset, character: Character, roll: LastRoll | None) 
     return Burn(
         momentum, roll.band, judge_action(momentum, roll.challenge), reset_of(ruleset, character)
     )
+
+
+def _signed(value: int) -> str:
+    return f"{value:+d}".replace("-", "−")
+
+
+def scale(ruleset: Ruleset, character: Character) -> str:
+    """Momentum on its −6..+10 scale: ● where it stands, · open, ✕ what impacts took away."""
+    meter = meter_of(ruleset)
+    if meter is None or meter.max is None:
+        return ""
+    value = character.meters.get(meter.id, 0)
+    top = max_momentum(ruleset, character)
+    marks = "".join(
+        "●" if k == value else "·" if k <= top else "✕" for k in range(meter.min, meter.max + 1)
+    )
+    return f"{_signed(meter.min)} {marks} {_signed(meter.max)}"
+
+
+def momentum_section(ruleset: Ruleset, character: Character) -> Section | None:
+    """Momentum with its max and reset, and the impacts that lower them (readings 15, 28)."""
+    meter = meter_of(ruleset)
+    if meter is None or meter.id not in character.meters:
+        return None
+    value = character.meters[meter.id]
+    top = max_momentum(ruleset, character)
+    reset = reset_of(ruleset, character)
+    marked = impacts(ruleset, character.conditions)
+    names = {c.id: c.name for c in ruleset.conditions}
+    lines = (
+        Line(
+            meter.name,
+            f"{_signed(value)}  {scale(ruleset, character)}  max {_signed(top)} · reset "
+            f"{_signed(reset)}",
+            value,
+            top,
+        ),
+        Line("impacts", ", ".join(names[i] for i in marked) or "none", len(marked)),
+    )
+    data: dict[str, object] = {
+        "momentum": {"value": value, "min": meter.min, "max": top, "reset": reset},
+        "impacts": marked,
+    }
+    return Section("momentum", meter.name.lower(), lines, data)

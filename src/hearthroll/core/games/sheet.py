@@ -15,7 +15,7 @@ from collections.abc import Callable
 import attrs
 
 from hearthroll.core.campaign.state import Character
-from hearthroll.core.games import assets, encounter, gear
+from hearthroll.core.games import assets, encounter, gear, momentum
 from hearthroll.core.games.sections import Line, Section
 from hearthroll.core.rules.model import Ruleset
 
@@ -90,6 +90,7 @@ def meters(ruleset: Ruleset, c: Character) -> Section | None:
     own = [m for m in ruleset.meters if m.scope == "character"]
     if not own:
         return None
+    gauge = momentum.meter_of(ruleset)  # momentum has a section of its own, on its scale
     values: dict[str, int] = {}
     maxima: dict[str, int] = {}
     lines = []
@@ -100,8 +101,11 @@ def meters(ruleset: Ruleset, c: Character) -> Section | None:
         if top is not None:
             maxima[meter.id] = top
         text = f"{value}/{top}" if top is not None else _signed(value)
+        if gauge is not None and top is not None and meter.min == 0:
+            text = f"{assets.pips(value, top)} {text}"  # health, spirit, supply as pips
         low = meter.at_min is not None and value <= meter.min
-        lines.append(Line(meter.name, text, value, top, warn=low))
+        if gauge is None or meter.id != gauge.id:
+            lines.append(Line(meter.name, text, value, top, warn=low))
     data: dict[str, object] = {"meters": values, "maxima": maxima}
     if "hp" in values:
         data |= {"hp": values["hp"], "max_hp": maxima.get("hp")}
@@ -197,6 +201,7 @@ SECTIONS: tuple[SectionFn, ...] = (
     who,
     stats,
     meters,
+    momentum.momentum_section,
     armor,
     load,
     items,
