@@ -268,3 +268,10 @@ def test_other_rulesets_keep_no_starforged_fields() -> None:
     state = edits.add_character(new_campaign(ruleset), ruleset, "Wren").state
     assert state.tracks is None and state.last_roll is None
     assert state.characters["Wren"].assets is None
+
+
+def test_resisting_is_not_asked_when_the_harm_forces_the_roll() -> None:
+    state = with_companion(kael())
+    assert starforged.resist_odds(state, SF, "companion takes a hit", picks=["major"]) is None
+    odds = starforged.resist_odds(state, SF, "companion takes a hit", picks=["minor"])
+    assert odds is not None and odds.band("strong") > 0

@@ -163,7 +163,15 @@ def resist_odds(
     if not move.roll.optional or move.roll.mechanic != "action":
         return None
     harmed = make_move(
-        state, ruleset, move.id, _NoDice(), actor=actor, picks=picks, inputs=inputs, asset=asset
+        state,
+        ruleset,
+        move.id,
+        _NoDice(),
+        actor=actor,
+        picks=picks,
+        inputs=inputs,
+        asset=asset,
+        short_ok=True,  # the band's picks come later
     )
     if harmed.event.dice:
         return None
@@ -196,7 +204,15 @@ def floor_lists(
     (another suffer move, or progress lost); empty when it does not."""
     try:
         make_move(
-            state, ruleset, wanted, _NoDice(), actor=actor, picks=picks, inputs=inputs, asset=asset
+            state,
+            ruleset,
+            wanted,
+            _NoDice(),
+            actor=actor,
+            picks=picks,
+            inputs=inputs,
+            asset=asset,
+            short_ok=True,
         )
     except FloorChoiceNeeded as needed:
         return needed.lists
