@@ -33,6 +33,9 @@ def test_three_rounds_from_the_demo(tmp_path: Path) -> None:
     assert kick.returncode == 0, kick.stderr
     assert "(+1 Dex)" in kick.stdout
     assert "Bandit takes 12 (armor 1 takes 1): health 20 → 8" in kick.stdout
+    text = hearthroll(tmp_path, "state", "mv.toml").stdout
+    assert "encounter: round 1" in text
+    assert "Bandit: Str 12 Dex 12, health 8/20, armor 1, two-handed weapon" in text
     data = state(tmp_path)
     encounter = data["encounter"]
     assert isinstance(encounter, dict)

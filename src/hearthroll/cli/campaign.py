@@ -483,9 +483,11 @@ def run_state(args: argparse.Namespace) -> int:
         if args.json:
             print_json(state_json(store))
         else:
+            from hearthroll.cli.fight import print_encounter
             from hearthroll.cli.sheets import print_state
 
             print_state(store.state, store.ruleset)
+            print_encounter(store.state, store.ruleset)
     return EXIT_OK
 
 

@@ -10,6 +10,8 @@ from hearthroll.cli.common import UsageError
 
 if TYPE_CHECKING:
     from hearthroll.core.campaign.events import Outcome
+    from hearthroll.core.campaign.state import Campaign
+    from hearthroll.core.rules.model import Ruleset
     from hearthroll.store.campaigns import CampaignStore
 
 
@@ -133,3 +135,20 @@ def run_practice(args: argparse.Namespace) -> int:
     from hearthroll.core.verbs.fight import practice
 
     return _with_store(args, lambda s: practice(s.state, s.ruleset, args.move, args.actor, args.by))
+
+
+def print_encounter(state: Campaign, ruleset: Ruleset) -> None:
+    """The encounter under `hearthroll state`: the round, each foe, who acted or fled."""
+    from hearthroll.core.games.encounter import foe_line
+
+    fight = state.encounter
+    if fight is None:
+        return
+    way = " · no way out" if fight.no_way_out else ""
+    print(f"encounter: round {fight.round}{way}")
+    for foe in fight.foes.values():
+        print(f"  {foe.name}: {foe_line(foe)}")
+    if fight.acted:
+        print(f"  acted this round: {', '.join(fight.acted)}")
+    if fight.fled:
+        print(f"  fled: {', '.join(fight.fled)}")
