@@ -279,6 +279,11 @@ def test_breaking_point_forces_flee(ford: Campaign) -> None:
     assert not encounter.breaks(wren)
     assert not encounter.breaks(attrs.evolve(wren, meters={**wren.meters, "health": 10}))
     assert encounter.breaks(attrs.evolve(wren, meters={**wren.meters, "health": 9}))
+    blow = edits.set_field(after, MANEUVERS, "Wren.health", "9")
+    assert "Wren is below their breaking point: Wren must flee" in blow.event.results
+    again = edits.set_field(blow.state, MANEUVERS, "Wren.health", "8")
+    assert not any("must flee" in r for r in again.event.results)  # said once, as it breaks
+    assert encounter.flee_move(MANEUVERS) == MANEUVERS.move("maneuvers_flee")
 
 
 def test_breaking_point_absent_outside_maneuvers() -> None:

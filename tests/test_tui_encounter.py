@@ -88,6 +88,32 @@ async def test_adding_a_foe_with_f_refuses_bad_lines_in_place(tmp_path: Path) ->
         assert app.live.state.encounter.foes["Wolf"].armor == 1
 
 
+async def test_a_blow_under_the_breaking_point_opens_flee(tmp_path: Path) -> None:
+    from hearthroll.core.verbs import edits
+    from hearthroll.tui.screens.dice_input import DiceInput
+
+    app = ford(tmp_path, [])
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        table = app.screen
+        assert isinstance(table, TableScreen) and app.live is not None
+        ruleset = app.live.ruleset
+        table.run_verb(
+            lambda: edits.set_field(table.live.state, ruleset, "Wren.breaking_point", "10")
+        )
+        await settle(pilot, app)
+        assert "breaking point 10" in shown(app, "#sheet") or table.active != "Wren"
+        table.run_verb(lambda: edits.set_field(table.live.state, ruleset, "Wren.health", "9"))
+        await settle(pilot, app)
+        assert isinstance(app.screen, DiceInput)
+        assert table.active == "Wren"
+        await type_into(pilot, "#faces", "11")
+        await pilot.press("enter")
+        await settle(pilot, app)
+        fight = app.live.state.encounter
+        assert fight is not None and fight.fled == ("Wren",)
+
+
 def test_a_fight_in_a_real_terminal(tmp_path: Path) -> None:
     campaign = tmp_path / "ford.toml"
     with CampaignStore.create(campaign, demo_campaign(CATALOG.ruleset("maneuvers")), CATALOG):

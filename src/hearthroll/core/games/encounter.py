@@ -385,6 +385,25 @@ def breaks(character: Character) -> bool:
     return point is not None and character.meters.get(HEALTH, point) < point
 
 
+def newly_breaking(before: Campaign, after: Campaign) -> list[str]:
+    """Characters in the fight that this change left below their breaking point (reading 39)."""
+    fight = after.encounter
+    if fight is None:
+        return []
+    found = []
+    for name, character in after.characters.items():
+        was = before.characters.get(name)
+        if name in fight.fled or not breaks(character) or (was is not None and breaks(was)):
+            continue
+        found.append(name)
+    return found
+
+
+def flee_move(ruleset: Ruleset) -> Move | None:
+    """The move a breaking point makes the character try: the one whose hit flees."""
+    return next((m for m in ruleset.moves if any(e.kind == "flee" for e in m.effects)), None)
+
+
 # --- making a maneuver (readings 34-38) -----------------------------------------------------
 
 

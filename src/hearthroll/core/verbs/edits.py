@@ -187,10 +187,15 @@ def set_field(state: Campaign, ruleset: Ruleset, path: str, value: str) -> Outco
         after = put_character(state, _set_character(character, ruleset, field.lower(), value, path))
     if after == state:
         raise RuleError(f"{path} is already {value}")
+    from hearthroll.core.games.encounter import newly_breaking
+
+    fleeing = [
+        f"{n} is below their breaking point: {n} must flee" for n in newly_breaking(state, after)
+    ]
     event = Event(
         kind="set",
         actor=None if owner.lower() == "steading" else owner,
-        results=(f"{path} = {value}",),
+        results=(f"{path} = {value}", *fleeing),
     )
     return record(state, after, event)
 

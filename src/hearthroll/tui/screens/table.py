@@ -30,6 +30,7 @@ from hearthroll.tui.widgets.steading_sheet import SteadingSheet
 from hearthroll.tui.widgets.tracks_pane import TracksPane
 
 if TYPE_CHECKING:
+    from hearthroll.core.campaign.state import Campaign
     from hearthroll.core.rules.model import Move
     from hearthroll.tui.flow import DiceFactory
     from hearthroll.tui.screens.palette import PaletteChoice
@@ -223,7 +224,8 @@ class TableScreen(Screen[None]):
 
     def commit(self, outcome: Outcome) -> Event:
         """Show the outcome at once; the save queue writes it behind. A move that now waits
-        for a character (Last Breath at 0 HP) opens at once."""
+        for a character (Last Breath at 0 HP) opens at once; so does the Flee of a fighter a
+        blow left under their breaking point (reading 39)."""
         from hearthroll.tui.sheet_flows import open_waiting, waiting_move
 
         before = self.live.state
@@ -232,7 +234,23 @@ class TableScreen(Screen[None]):
         waiting = waiting_move(before, self.live.state)
         if waiting is not None:
             self.call_after_refresh(open_waiting, self, *waiting)
+        else:
+            self._breaking(before)
         return event
+
+    def _breaking(self, before: Campaign) -> None:
+        from hearthroll.core.games.encounter import flee_move, newly_breaking
+        from hearthroll.tui.moves import make_chosen
+        from hearthroll.tui.screens.palette import PaletteChoice
+
+        fleeing = newly_breaking(before, self.live.state)
+        move = flee_move(self.live.ruleset)
+        if not fleeing or move is None:
+            return
+        self.active = fleeing[0]
+        self.refresh_view()
+        self.notify(f"{fleeing[0]} is below their breaking point and must flee", severity="warning")
+        make_chosen(self, PaletteChoice(move.id, typed=True))
 
     def attempt(self, verb: Verb) -> str | None:
         """Run a verb and commit it; the engine's refusal comes back as text, nothing changed."""
