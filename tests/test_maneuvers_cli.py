@@ -98,6 +98,10 @@ def test_foe_verbs_and_practice(tmp_path: Path) -> None:
     assert closed.returncode == 0
     flee = hearthroll(tmp_path, "move", "mv.toml", "flee", "--as", "Ash", "--dice", "20")
     assert flee.returncode == 2 and "no way out" in flee.stderr
+    hurt = hearthroll(tmp_path, "foe", "mv.toml", "Wolf", "--hurt", "5")
+    assert "Wolf takes 4 (armor 1 takes 1): health 12 → 8" in hurt.stdout
+    healed = hearthroll(tmp_path, "foe", "mv.toml", "Wolf", "--heal", "9")
+    assert "Wolf: health 8 → 12" in healed.stdout
     assert hearthroll(tmp_path, "foe", "mv.toml", "Wolf", "--drop").returncode == 0
     assert hearthroll(tmp_path, "encounter", "mv.toml", "--end").returncode == 0
     assert state(tmp_path)["encounter"] is None

@@ -42,6 +42,8 @@ steps = st.one_of(
         st.integers(0, 30),
     ),
     st.tuples(st.just("wield"), st.sampled_from(FOES)),
+    st.tuples(st.just("hurt_foe"), st.sampled_from(FOES), st.integers(0, 30)),
+    st.tuples(st.just("heal_foe"), st.sampled_from(FOES), st.integers(0, 30)),
     st.tuples(st.just("undo")),
 )
 
@@ -83,6 +85,10 @@ def test_any_fight_stays_in_bounds_and_undoes_to_the_start(plan: list[tuple[obje
                 outcome = edits.set_field(state, MANEUVERS, path, str(step[3]))
             elif kind == "wield":
                 outcome = fight.wield(state, str(step[1]))
+            elif kind == "hurt_foe":
+                outcome = fight.hurt_foe(state, str(step[1]), int(str(step[2])))
+            elif kind == "heal_foe":
+                outcome = fight.heal_foe(state, str(step[1]), int(str(step[2])))
             elif kind == "undo" and done:
                 outcome = edits.undo(state, done.pop().event)
         if outcome is not None:

@@ -33,6 +33,9 @@ def add_parsers(verbs: Any) -> None:
     foe.add_argument("--attacking", metavar="NAME", help="the character it fights")
     foe.add_argument("--stop", action="store_true", help="it stops attacking anyone")
     foe.add_argument("--drop", action="store_true", help="it leaves the encounter")
+    foe.add_argument("--hurt", type=int, metavar="N", help="a blow of N: its armor takes its share")
+    foe.add_argument("--ignore-armor", action="store_true", help="with --hurt: armor is no help")
+    foe.add_argument("--heal", type=int, metavar="N", help="N health back, up to its start")
     foe.add_argument(
         "--wield", action="store_true", help="a disarmed foe takes its weapon back (its turn)"
     )
@@ -65,6 +68,10 @@ def run_foe(args: argparse.Namespace) -> int:
             return fight.drop_foe(state, args.name)
         if args.wield:
             return fight.wield(state, args.name)
+        if args.hurt is not None:
+            return fight.hurt_foe(state, args.name, args.hurt, ignore_armor=args.ignore_armor)
+        if args.heal is not None:
+            return fight.heal_foe(state, args.name, args.heal)
         known = state.encounter is not None and any(
             n.lower() == args.name.lower() for n in state.encounter.foes
         )

@@ -73,6 +73,24 @@ def wield(state: Campaign, name: str) -> Outcome:
     return record(state, after, Event(kind="foe", results=tuple(words)))
 
 
+def hurt_foe(state: Campaign, name: str, amount: int, *, ignore_armor: bool = False) -> Outcome:
+    """The GM records a blow on a foe: its armor takes its share (reading 36)."""
+    if amount < 0:
+        raise RuleError(f"damage is 0 or more, not {amount}; heal the foe to give health back")
+    foe = encounter.find_foe(state.encounter, name)
+    hurt, words = encounter.hurt_foe(foe, amount, ignore_armor=ignore_armor)
+    return record(state, encounter.put_foe(state, hurt), Event(kind="foe", results=tuple(words)))
+
+
+def heal_foe(state: Campaign, name: str, amount: int) -> Outcome:
+    """A foe gets health back, never above what it started with."""
+    if amount < 0:
+        raise RuleError(f"healing is 0 or more, not {amount}")
+    foe = encounter.find_foe(state.encounter, name)
+    healed, words = encounter.heal_foe(foe, amount)
+    return record(state, encounter.put_foe(state, healed), Event(kind="foe", results=tuple(words)))
+
+
 def retarget(state: Campaign, name: str, attacking: str | None) -> Outcome:
     """The GM says whom a foe attacks now (or nobody)."""
     foe = encounter.find_foe(state.encounter, name)
