@@ -102,6 +102,15 @@ def test_foe_verbs_and_practice(tmp_path: Path) -> None:
     assert "Wolf takes 4 (armor 1 takes 1): health 12 → 8" in hurt.stdout
     healed = hearthroll(tmp_path, "foe", "mv.toml", "Wolf", "--heal", "9")
     assert "Wolf: health 8 → 12" in healed.stdout
+    swing = hearthroll(tmp_path, "hurt", "mv.toml", "3", "--foe", "wolf")
+    assert "Wolf takes 2 (armor 1 takes 1): health 12 → 10" in swing.stdout, swing.stderr
+    assert (
+        "Wolf: health 10 → 12"
+        in hearthroll(tmp_path, "heal", "mv.toml", "5", "--foe", "Wolf").stdout
+    )
+    hearthroll(tmp_path, "set", "mv.toml", "Ash.breaking_point", "10")
+    blow = hearthroll(tmp_path, "hurt", "mv.toml", "21", "--as", "Ash")
+    assert "Ash must flee" in blow.stdout, blow.stderr
     assert hearthroll(tmp_path, "foe", "mv.toml", "Wolf", "--drop").returncode == 0
     assert hearthroll(tmp_path, "encounter", "mv.toml", "--end").returncode == 0
     assert state(tmp_path)["encounter"] is None

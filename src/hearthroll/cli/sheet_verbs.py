@@ -7,6 +7,7 @@ import argparse
 from typing import TYPE_CHECKING, Any
 
 from hearthroll.cli.campaign import _finish, _typed, _verb, _with_store
+from hearthroll.cli.common import UsageError
 
 if TYPE_CHECKING:
     from hearthroll.core.campaign.events import Outcome
@@ -29,10 +30,12 @@ def add_parsers(verbs: Any) -> None:
     hurt.add_argument("--as", dest="actor", metavar="NAME", help="who takes it")
     hurt.add_argument("--ignore-armor", action="store_true", help="damage that ignores armor")
     hurt.add_argument("--falling", action="store_true", help="falling damage")
+    hurt.add_argument("--foe", metavar="FOE", help="a foe of the encounter takes it instead")
 
     heal = _verb(verbs, "heal", "HP given back, never past the maximum", run_heal)
     heal.add_argument("amount", type=int, metavar="N")
     heal.add_argument("--as", dest="actor", metavar="NAME", help="who is healed")
+    heal.add_argument("--foe", metavar="FOE", help="a foe of the encounter is healed instead")
 
     use = _verb(verbs, "use", "use an item: a potion, a kit, Adventuring Gear", run_use)
     use.add_argument("item", metavar="ITEM")
@@ -63,6 +66,14 @@ def run_hurt(args: argparse.Namespace) -> int:
     """Damage taken."""
     from hearthroll.core.verbs.sheet import hurt
 
+    if args.foe is not None:
+        from hearthroll.core.verbs.fight import hurt_foe
+
+        if args.actor is not None or args.falling:
+            raise UsageError("--foe takes the blow instead of a character: drop --as and --falling")
+        return _with_store(
+            args, lambda s: hurt_foe(s.state, args.foe, args.amount, ignore_armor=args.ignore_armor)
+        )
     return _with_store(
         args,
         lambda s: hurt(
@@ -80,6 +91,12 @@ def run_heal(args: argparse.Namespace) -> int:
     """HP given back."""
     from hearthroll.core.verbs.sheet import heal
 
+    if args.foe is not None:
+        from hearthroll.core.verbs.fight import heal_foe
+
+        if args.actor is not None:
+            raise UsageError("--foe is healed instead of a character: drop --as")
+        return _with_store(args, lambda s: heal_foe(s.state, args.foe, args.amount))
     return _with_store(args, lambda s: heal(s.state, s.ruleset, args.amount, args.actor))
 
 

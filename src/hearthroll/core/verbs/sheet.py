@@ -75,8 +75,14 @@ def hurt(
     """Damage taken (reading 20): armor first, HP never below 0, Last Breath waiting at 0."""
     who = target(state, actor)
     changed, words = harm.hurt(ruleset, who, amount, ignore_armor=ignore_armor, falling=falling)
+    after = put_character(state, changed)
+    from hearthroll.core.games.encounter import newly_breaking
+
+    words += [
+        f"{n} is below their breaking point: {n} must flee" for n in newly_breaking(state, after)
+    ]
     event = Event(kind="hurt", actor=who.name, results=tuple(words))
-    return record(state, put_character(state, changed), event)
+    return record(state, after, event)
 
 
 def heal(state: Campaign, ruleset: Ruleset, amount: int, actor: str | None = None) -> Outcome:
