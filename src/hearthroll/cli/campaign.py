@@ -240,9 +240,20 @@ def _finish(source: DiceSource) -> None:
 
 
 def _with_store(args: argparse.Namespace, verb: Callable[[CampaignStore], Outcome]) -> int:
+    from hearthroll.core.campaign import events
+    from hearthroll.store.errors import StateWriteError
+
     with _open(args) as store:
         outcome = verb(store)
-        event = store.commit(outcome)
+        try:
+            event = store.commit(outcome)
+        except StateWriteError as error:
+            # Saved: the event is in the journal. Only the state file lags, and catches up at
+            # the next opening; a script must not run the command again.
+            event = error.event if isinstance(error.event, events.Event) else outcome.event
+            _print_event(event, store, args.json)
+            print(f"hearthroll: warning: {error}", file=sys.stderr)
+            return EXIT_OK
         _print_event(event, store, args.json)
     return EXIT_OK
 

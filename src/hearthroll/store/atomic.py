@@ -70,6 +70,7 @@ def atomic_write(path: Path, data: bytes) -> None:
     """
     folder = path.parent
     temp = folder / f"{temp_prefix(path)}{secrets.token_hex(4)}"
+    existed = path.exists()
     try:
         fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o666)
         try:
@@ -82,10 +83,14 @@ def atomic_write(path: Path, data: bytes) -> None:
         os.replace(temp, path)
     except OSError as exc:
         _remove_quietly(temp)
+        kept = (
+            "Nothing was lost: the file still holds what it held before this save."
+            if existed
+            else "Nothing was written: the file was not created."
+        )
         raise StoreError(
-            f"could not save {path}: {os_reason(exc)}. Nothing was lost: the file still holds "
-            "what it held before this save. Free some disk space or fix the folder's "
-            "permissions, then save again."
+            f"could not save {path}: {os_reason(exc)}. {kept} Free some disk space or fix the "
+            "folder's permissions, then try again."
         ) from exc
     try:
         fsync_folder(folder)

@@ -25,7 +25,7 @@ from hearthroll.core.campaign.state import Asset, Campaign, Track
 from hearthroll.core.rules.model import Catalog, Ruleset
 from hearthroll.store.campaign_files import CampaignFiles, journal_folder
 from hearthroll.store.converter import KeyPath, drop_none, problems_of, shared, show_path
-from hearthroll.store.errors import StoreError
+from hearthroll.store.errors import StateWriteError, StoreError
 from hearthroll.store.journal import Block
 from hearthroll.store.memo import Memo, code_key, key_of
 from hearthroll.store.toml_positions import locate, nearest
@@ -261,7 +261,15 @@ class CampaignStore:
         expected = self.files.journal.last_seq + 1
         if event.seq != expected:
             raise StoreError(f"event {event.seq} does not follow the journal's {expected - 1}")
-        self.files.save(event_data(event), campaign_data(outcome.state))
+        try:
+            self.files.save(event_data(event), campaign_data(outcome.state))
+        except StateWriteError as error:
+            # The event is saved (in the journal): the store moves on, and the caller is told
+            # that the state file catches up at the next save or opening.
+            self.state = outcome.state
+            self.recent.append(event)
+            error.event = event
+            raise
         self.state = outcome.state
         self.recent.append(event)
         return event

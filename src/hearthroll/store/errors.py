@@ -18,3 +18,5 @@ class StateWriteError(StoreError):
         super().__init__(message)
         self.seq = seq
         """The number the journal gave the event that was saved."""
+        self.event: object = None
+        """The event as saved, when the layer above knows it (`CampaignStore.commit` sets it)."""

@@ -180,7 +180,8 @@ class Saver:
         except StateWriteError as error:
             # The event is in the journal; the state file catches up at the next save.
             self._store.state = outcome.state
-            event, note = outcome.event, str(error)
+            saved = error.event if isinstance(error.event, Event) else outcome.event
+            event, note = saved, str(error)
         except Exception as error:  # a save must never stop this thread: keep it and retry
             with self._lock:
                 self._status = attrs.evolve(
