@@ -53,6 +53,9 @@ class HearthrollApp(App[None]):
         catalog: Catalog | None = None,
         memo: Memo | None = None,
     ) -> None:
+        from hearthroll.tui import guards
+
+        guards.install()
         super().__init__()
         self.memo = memo or Memo(places.cache_dir(data_dir))
         """Where startup memos go (the catalog, each campaign's snapshot)."""

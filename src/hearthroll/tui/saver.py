@@ -14,8 +14,14 @@ from typing import Any, TypeVar
 import attrs
 
 from hearthroll.core.campaign.events import Event, Outcome
+from hearthroll.core.errors import HearthrollError
 
 T = TypeVar("T")
+
+
+class SavingStopped(HearthrollError):
+    """The campaign is closing (or closed): no more outcomes are taken to be saved."""
+
 
 RETRY_DELAYS = (0.25, 0.5, 1.0, 2.0, 5.0)
 """Seconds to wait before each retry of a failed save; the last repeats."""
@@ -70,6 +76,12 @@ class Saver:
         self._thread.start()
 
     @property
+    def closing(self) -> bool:
+        """True once `close` was called: `put` refuses from then on."""
+        with self._lock:
+            return self._closing
+
+    @property
     def status(self) -> SaveStatus:
         """The latest status (without the stamped events)."""
         with self._lock:
@@ -83,7 +95,7 @@ class Saver:
         """Queue an outcome to be saved after every one queued before it."""
         with self._lock:
             if self._closing:
-                raise RuntimeError("the saver is closed")
+                raise SavingStopped("the campaign is closing: that was not played or saved")
             self._queue.append(outcome)
             self._status = attrs.evolve(self._status, waiting=self._waiting(), stamped=())
             self._lock.notify_all()

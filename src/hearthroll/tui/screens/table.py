@@ -222,14 +222,20 @@ class TableScreen(Screen[None]):
 
     # --- committing -----------------------------------------------------------------------
 
-    def commit(self, outcome: Outcome) -> Event:
+    def commit(self, outcome: Outcome) -> Event | None:
         """Show the outcome at once; the save queue writes it behind. A move that now waits
         for a character (Last Breath at 0 HP) opens at once; so does the Flee of a fighter a
-        blow left under their breaking point (reading 39)."""
+        blow left under their breaking point (reading 39). None (and a word on screen) when
+        the campaign is already closing, as after a quit typed just before."""
+        from hearthroll.tui.saver import SavingStopped
         from hearthroll.tui.sheet_flows import open_waiting, waiting_move
 
         before = self.live.state
-        event = self.live.commit(outcome)
+        try:
+            event = self.live.commit(outcome)
+        except SavingStopped as error:
+            self.notify(str(error), severity="warning", title="not played")
+            return None
         self.refresh_view()
         waiting = waiting_move(before, self.live.state)
         if waiting is not None:
