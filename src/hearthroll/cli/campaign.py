@@ -19,6 +19,7 @@ from hearthroll.cli.common import (
     memo,
     print_json,
 )
+from hearthroll.core.numbers import whole_number
 
 if TYPE_CHECKING:
     from hearthroll.core.campaign.events import Event, Outcome
@@ -298,7 +299,8 @@ def _inputs(args: argparse.Namespace, store: CampaignStore) -> dict[str, int | s
         key, eq, value = pair.partition("=")
         if not eq:
             raise UsageError(f"--input takes NAME=VALUE, not {pair!r}")
-        inputs[key.strip()] = int(value) if value.strip().lstrip("-").isdigit() else value.strip()
+        number = whole_number(value)
+        inputs[key.strip()] = number if number is not None else value.strip()
     if args.stat is not None:
         inputs["stat"] = args.stat
     if args.value is not None:
@@ -376,10 +378,10 @@ def run_hold(args: argparse.Namespace) -> int:
     """Gain or spend a hold."""
     from hearthroll.core.verbs.edits import hold
 
-    text = args.amount.replace("−", "-")
-    if not text.lstrip("+-").isdigit():
+    amount = whole_number(args.amount)
+    if amount is None:
         raise UsageError(f"the amount is a signed whole number like +2 or -1, not {args.amount!r}")
-    return _with_store(args, lambda s: hold(s.state, s.ruleset, args.hold, int(text), args.actor))
+    return _with_store(args, lambda s: hold(s.state, s.ruleset, args.hold, amount, args.actor))
 
 
 def run_set(args: argparse.Namespace) -> int:

@@ -6,9 +6,10 @@ import argparse
 import json
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from hearthroll.core.errors import HearthrollError
+from hearthroll.core.numbers import MAX_DIGITS, describe, whole_number
 
 if TYPE_CHECKING:
     from hearthroll.core.rules.model import Catalog
@@ -23,8 +24,24 @@ class UsageError(HearthrollError):
     """A command line that cannot be run as written."""
 
 
+def typed_whole_number(text: str) -> int:
+    """An argument's whole number: ASCII digits with an optional sign, as everywhere else."""
+    value = whole_number(text)
+    if value is None:
+        raise argparse.ArgumentTypeError(
+            f"{describe(text)} is not a whole number (digits 0-9, at most {MAX_DIGITS})"
+        )
+    return value
+
+
 class Parser(argparse.ArgumentParser):
-    """An argument parser whose errors are one line and exit 2, never a usage dump."""
+    """An argument parser whose errors are one line and exit 2, never a usage dump.
+
+    Every `type=int` argument is read by `typed_whole_number`."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.register("type", int, typed_whole_number)
 
     def error(self, message: str) -> NoReturn:
         raise UsageError(f"{message} (see '{self.prog} --help')")

@@ -80,7 +80,7 @@ def add_parsers(verbs: Any) -> None:
 
 # --- roll ---------------------------------------------------------------------------------
 
-_NAME_VALUE = re.compile(r"^([a-z_][a-z0-9_]*)=(-?\d{1,6})$", re.IGNORECASE)
+_NAME_VALUE = re.compile(r"^([a-z_][a-z0-9_]*)=(-?\d{1,6})$", re.IGNORECASE | re.ASCII)
 
 
 def _named_values(pairs: Sequence[str]) -> dict[str, int]:
@@ -188,7 +188,7 @@ def _run_odds_stat(args: argparse.Namespace) -> int:
     return _print_odds(title, odds, args.json, STAT_DICE_LABELS)
 
 
-_NDS = re.compile(r"^(\d{0,3})d(\d{1,4})$", re.IGNORECASE)
+_NDS = re.compile(r"^(\d{0,3})d(\d{1,4})$", re.IGNORECASE | re.ASCII)
 
 
 def _run_odds_sum(args: argparse.Namespace) -> int:

@@ -26,6 +26,7 @@ import tomli_w
 from hearthroll.store.atomic import atomic_write, clean_orphans, os_reason
 from hearthroll.store.errors import StateWriteError, StoreError
 from hearthroll.store.journal import DEFAULT_SEGMENT_SIZE, Journal, JournalReader
+from hearthroll.store.toml_positions import MAX_NESTING, too_deep
 
 SCHEMA_VERSION = 1
 """The campaign file format this hearthroll writes."""
@@ -336,6 +337,12 @@ def parse_state(path: Path, data: bytes) -> dict[str, Any]:
             f"{path}:{line}:{column}: the file is not UTF-8 text. Save it as UTF-8 or restore "
             "it from a backup."
         ) from None
+    deep = too_deep(text)
+    if deep is not None:
+        raise StoreError(
+            f"{path}:{deep[0]}:{deep[1]}: arrays or tables nest deeper than {MAX_NESTING} "
+            "levels here; no campaign needs that. Fix the file there, or restore it from a backup."
+        )
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:

@@ -225,6 +225,10 @@ class CampaignStore:
                 state = _read_campaign(path, files.state)
                 events = [event_from_data(files.journal.parse(b)) for b in blocks]
             ruleset = _ruleset(catalog, state.ruleset, path)
+            if snapshot is None:
+                problems = _check_sheets(path, files.state, state, ruleset)
+                if problems:
+                    raise StoreError("\n".join(problems))
             pending = [event_from_data(e) for e in files.pending]
             if state.history.events != files.state["last_event"]:
                 raise StoreError(
@@ -409,7 +413,7 @@ def check_campaign(
         store = CampaignStore.read(path, catalog)
     except StoreError as error:
         return str(error).splitlines()
-    problems = _check_sheets(path, store.files.state, store.state, store.ruleset)
+    problems: list[str] = []
     try:
         journal = store.files.journal
         for blocks in journal.iter_segments(0):  # one segment at a time: memory stays flat
@@ -425,10 +429,15 @@ def check_campaign(
 
 
 def _check_sheets(path: Path, data: dict[str, Any], state: Campaign, ruleset: Ruleset) -> list[str]:
-    text = path.read_text(encoding="utf-8")
-    positions = locate(text)
+    positions: dict[Any, Any] | None = None
 
     def at(key_path: KeyPath, message: str) -> str:
+        nonlocal positions
+        if positions is None:
+            try:
+                positions = locate(path.read_text(encoding="utf-8"))
+            except (OSError, UnicodeDecodeError):
+                positions = {}
         (line, column), _ = nearest(positions, key_path)
         return f"{path}:{line}:{column}: {show_path(key_path)}: {message}"
 

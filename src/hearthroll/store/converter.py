@@ -8,6 +8,7 @@ converter is first made, so a module can import this one without paying for it.
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Literal, get_args, get_origin
 
@@ -112,14 +113,26 @@ def problems_of(exc: BaseException, path: KeyPath = ()) -> list[tuple[KeyPath, s
             found.append(((*path, key), f"unknown key {key!r}; check its spelling"))
     elif isinstance(exc, KeyError):
         found.append((path, "is required but missing"))
-    elif isinstance(exc, (TypeError, ValueError)):
+    elif isinstance(exc, (TypeError, ValueError, AttributeError)):
         message = str(exc)
-        if "object is not iterable" in message or "has no attribute 'items'" in message:
+        if "has no attribute 'items'" in message or "mapping" in message:
             message = "expected a table"
+        elif "object is not iterable" in message:
+            message = "expected a list or a table"
+        elif _INTERNALS.search(message):
+            message = "is not the kind of value expected here (check it against a fresh file)"
         found.append((path, message))
+    elif isinstance(exc, RecursionError):
+        found.append((path, "nests too deeply to be read"))
     else:
-        found.append((path, f"cannot be read: {exc}"))
+        found.append((path, "cannot be read (check it against a fresh file)"))
     return found
+
+
+_INTERNALS = re.compile(
+    r"object|not supported between|unhashable|positional argument|__|NoneType|\bint\(\)|"
+    r"invalid literal|Error\b"
+)
 
 
 def show_path(path: KeyPath) -> str:

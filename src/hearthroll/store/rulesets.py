@@ -20,7 +20,7 @@ from hearthroll.core.rules.model import Catalog, Move, Ruleset
 from hearthroll.store.converter import KeyPath, drop_none, problems_of, shared, show_path
 from hearthroll.store.errors import StoreError
 from hearthroll.store.sources import SHIPPED, user_files
-from hearthroll.store.toml_positions import Position, locate, nearest
+from hearthroll.store.toml_positions import MAX_NESTING, Position, locate, nearest, too_deep
 
 SCHEMA_VERSION = 1
 MAX_BYTES = 4 * 1024 * 1024
@@ -92,6 +92,10 @@ def parse_text(text: str, name: str) -> tuple[RulesetFile | None, list[Problem]]
     """Parse and structure one file's text; on problems the file is None."""
     if len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
         return None, [Problem(name, 1, 1, "", f"file is larger than {MAX_BYTES // 1024} KiB")]
+    deep = too_deep(text)
+    if deep is not None:
+        message = f"arrays or tables nest deeper than {MAX_NESTING} levels; no move file needs that"
+        return None, [Problem(name, deep[0], deep[1], "", message)]
     try:
         document = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:

@@ -215,3 +215,50 @@ def nearest(positions: dict[Path, Position], path: Path) -> tuple[Position, Path
             return positions[probe], probe
         probe = probe[:-1]
     return (1, 1), ()
+
+
+MAX_NESTING = 64
+"""Arrays and inline tables nested deeper than this are refused before parsing (no campaign or
+move file comes near it, and deeper text would exhaust the parser's recursion)."""
+
+
+def too_deep(text: str, limit: int = MAX_NESTING) -> Position | None:
+    """Where `text` first nests arrays or inline tables deeper than `limit`, or None.
+
+    Strings and comments are skipped, so brackets inside them do not count.
+    """
+    depth = 0
+    line, start = 1, 0
+    i, size = 0, len(text)
+    while i < size:
+        char = text[i]
+        if char == "\n":
+            line, start = line + 1, i + 1
+        elif char == "#":
+            end = text.find("\n", i)
+            i = size if end == -1 else end
+            continue
+        elif char in "\"'":
+            triple = text.startswith(char * 3, i)
+            quote = char * 3 if triple else char
+            j = i + len(quote)
+            while j < size:
+                if char == '"' and text[j] == "\\":
+                    j += 2
+                    continue
+                if text.startswith(quote, j) or (not triple and text[j] == "\n"):
+                    break
+                j += 1
+            for k in range(i, min(j, size)):
+                if text[k] == "\n":
+                    line, start = line + 1, k + 1
+            i = j + len(quote)
+            continue
+        elif char in "[{":
+            depth += 1
+            if depth > limit:
+                return line, i - start + 1
+        elif char in "]}":
+            depth = max(depth - 1, 0)
+        i += 1
+    return None

@@ -5,6 +5,7 @@ from __future__ import annotations
 from hearthroll.core.campaign.events import Outcome
 from hearthroll.core.campaign.state import Campaign
 from hearthroll.core.errors import RuleError
+from hearthroll.core.numbers import whole_number
 from hearthroll.core.rules.model import Ruleset
 
 FOE_HINT = "Bandit 12 12 20 armor 1 two shield huge (name, Str, Dex, health, then any)"
@@ -16,19 +17,20 @@ def add_foe_verb(state: Campaign, ruleset: Ruleset, text: str, attacking: str | 
     from hearthroll.core.verbs.fight import add_foe
 
     words = text.split()
-    numbers = [i for i, w in enumerate(words) if w.lstrip("-").isdigit()]
+    numbers = [i for i, w in enumerate(words) if whole_number(w) is not None]
     if len(numbers) < 3 or numbers[0] == 0:
         raise RuleError(f"give the foe as {FOE_HINT}")
     first = numbers[0]
     name = " ".join(words[:first])
-    strength, dex, health = (int(w) for w in words[first : first + 3])
+    strength, dex, health = (whole_number(w) or 0 for w in words[first : first + 3])
     rest = [w.lower() for w in words[first + 3 :]]
     armor = 0
     if "armor" in rest:
         at = rest.index("armor")
-        if at + 1 >= len(rest) or not rest[at + 1].isdigit():
+        typed = whole_number(rest[at + 1]) if at + 1 < len(rest) else None
+        if typed is None:
             raise RuleError("armor takes a number: armor 1")
-        armor = int(rest[at + 1])
+        armor = typed
         del rest[at : at + 2]
     weapon = next((_WEAPONS[w] for w in rest if w in _WEAPONS), "none")
     unknown = [w for w in rest if w not in (*_WEAPONS, "shield", "huge")]

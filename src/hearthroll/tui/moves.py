@@ -18,6 +18,7 @@ from textual.screen import Screen
 from hearthroll.core.campaign.events import Event, Outcome
 from hearthroll.core.dice.sources import RandomDice, TypedDice
 from hearthroll.core.errors import HearthrollError
+from hearthroll.core.numbers import whole_number
 from hearthroll.core.rules.describe import options_heading
 from hearthroll.core.rules.effects import OptionList
 from hearthroll.core.rules.model import Move
@@ -200,10 +201,11 @@ async def _prepare(
     held: list[tuple[MoveRequest, Preview]] = []
 
     def check(text: str) -> str | None:
-        if not text.strip().isdigit():
+        position = whole_number(text)
+        if position is None:
             return f"give the kept die's number (1 to {len(kept)}), not {text!r}"
         try:
-            held[:] = [boosted(int(text))]
+            held[:] = [boosted(position)]
         except HearthrollError as error:
             return str(error)
         return None
@@ -366,9 +368,9 @@ def prep_flow(table: TableScreen) -> None:
         held: list[tuple[int, Preview]] = []
 
         def check(text: str) -> str | None:
-            if not text.strip().isdigit():
+            position = whole_number(text)
+            if position is None:
                 return f"give the kept die's number (1, 2, …), not {text!r}"
-            position = int(text)
             try:
                 held[:] = [(position, flow.preview_prep(state, ruleset, position, table.dice()))]
             except HearthrollError as error:

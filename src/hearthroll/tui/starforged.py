@@ -13,6 +13,7 @@ from hearthroll.core.dice.odds import percent
 from hearthroll.core.dice.sources import DiceSource
 from hearthroll.core.errors import HearthrollError
 from hearthroll.core.games import progress
+from hearthroll.core.numbers import whole_number
 from hearthroll.core.rules.model import Move, Ruleset
 from hearthroll.core.verbs import starforged
 from hearthroll.tui.flow import MoveRequest
@@ -128,8 +129,9 @@ def track_verb(state: Campaign, text: str, dice: DiceSource) -> Outcome:
     if verb == "mark":
         name, times = rest, 1
         head, _, last = rest.rpartition(" ")
-        if head and last.isdigit():
-            name, times = head, int(last)
+        typed = whole_number(last)
+        if head and typed is not None:
+            name, times = head, typed
         return starforged.mark_track(state, name, times)
     if verb == "roll":
         return starforged.roll_track(state, rest, dice)

@@ -7,6 +7,7 @@ from collections.abc import Iterable, Sequence
 from typing import Protocol
 
 from hearthroll.core.errors import DiceError
+from hearthroll.core.numbers import describe, whole_number
 
 
 class DiceSource(Protocol):
@@ -91,9 +92,13 @@ def parse_faces(text: str) -> tuple[int, ...]:
     parts = [p for p in text.replace(",", " ").split() if p]
     faces: list[int] = []
     for part in parts:
-        if not part.lstrip("-").isdigit():
-            raise DiceError(f"typed dice are whole numbers separated by commas; {part!r} is not")
-        faces.append(int(part))
+        face = whole_number(part)
+        if face is None:
+            raise DiceError(
+                f"typed dice are whole numbers (digits 0-9) separated by commas; "
+                f"{describe(part)} is not"
+            )
+        faces.append(face)
     if not faces:
         raise DiceError("no dice typed: give the faces as numbers, e.g. 3,1,6")
     return tuple(faces)

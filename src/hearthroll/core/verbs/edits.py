@@ -12,6 +12,7 @@ from hearthroll.core.campaign.sheets import change_hold, level_up, put_character
 from hearthroll.core.campaign.state import Campaign, Character, Plan, Requirement
 from hearthroll.core.dice.sources import DiceSource
 from hearthroll.core.errors import NotFound, RuleError, TurnError
+from hearthroll.core.numbers import describe, whole_number
 from hearthroll.core.rules.model import Ruleset
 from hearthroll.core.verbs.session import find_character
 
@@ -156,10 +157,9 @@ _FALSE = {"false", "no", "off", "0", "cleared", "clear"}
 
 
 def _number(path: str, text: str, low: int | None, high: int | None) -> int:
-    try:
-        value = int(text.strip().replace("−", "-"))
-    except ValueError:
-        raise RuleError(f"{path} is a whole number, not {text!r}") from None
+    value = whole_number(text)
+    if value is None:
+        raise RuleError(f"{path} is a whole number (digits 0-9), not {describe(text)}")
     if (low is not None and value < low) or (high is not None and value > high):
         span = f"{low if low is not None else '…'} to {high if high is not None else '…'}"
         raise RuleError(f"{path} is {span}, not {value}")

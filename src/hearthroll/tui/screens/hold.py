@@ -9,6 +9,7 @@ from textual.containers import Vertical
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
+from hearthroll.core.numbers import whole_number
 from hearthroll.tui.screens.dialog import Check, Dialog, error_line
 
 
@@ -56,7 +57,8 @@ class HoldChange(Dialog[tuple[str, int]]):
             self.show_error("this ruleset has no holds")
             return
         text = event.value.strip().replace("−", "-")
-        if not text.lstrip("+-").isdigit():
+        amount = whole_number(text)
+        if amount is None:
             self.show_error(f"the amount is like +2 or -1, not {event.value!r}")
             return
-        self.submit((self._holds[index][0], int(text)))
+        self.submit((self._holds[index][0], amount))

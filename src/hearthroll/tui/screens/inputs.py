@@ -8,6 +8,7 @@ from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.widgets import Input, OptionList, Static
 
+from hearthroll.core.numbers import whole_number
 from hearthroll.core.rules.model import Input as MoveInput
 from hearthroll.core.rules.model import Move
 from hearthroll.tui.screens.dialog import Check, FormDialog, error_line
@@ -65,8 +66,8 @@ class MoveInputs(FormDialog[Inputs]):
                 text = widget.value.strip()
                 if not text:
                     return f"type the {spec.name}"
-                try:
-                    found[spec.id] = int(text)
-                except ValueError:
+                number = whole_number(text)
+                if number is None:
                     return f"{spec.name} is a whole number, not {text!r}"
+                found[spec.id] = number
         return found

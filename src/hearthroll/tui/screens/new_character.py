@@ -9,6 +9,7 @@ from textual.containers import Vertical
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
+from hearthroll.core.numbers import whole_number
 from hearthroll.tui.screens.dialog import Check, FormDialog, error_line
 
 NewCharacter = tuple[str, str, int]
@@ -53,7 +54,7 @@ class CharacterForm(FormDialog[NewCharacter]):
         text = self.query_one("#level", Input).value.strip()
         if not text:
             return name, template, 1
-        try:
-            return name, template, int(text)
-        except ValueError:
+        level = whole_number(text)
+        if level is None:
             return f"the level is a whole number, not {text!r}"
+        return name, template, level

@@ -1,0 +1,189 @@
+"""Fuzzed campaigns and move files: every message is positioned words, never Python's internals,
+and `check` passes a campaign exactly when `state` opens it."""
+
+from __future__ import annotations
+
+import contextlib
+import copy
+import io
+import re
+import tempfile
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import pytest
+import tomli_w
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from hearthroll.cli import main
+from hearthroll.store.campaign_files import journal_folder
+
+DATA = Path(__file__).parent / "data"
+PYTHON_INTERNALS = re.compile(
+    r"\b\w*(Error|Exception)\b\(|Traceback|unexpected error|object has no attribute|"
+    r"not supported between|object is not|unhashable|takes \d+ positional"
+)
+
+Mutation = tuple[str, Any]
+
+
+def run(*args: str) -> tuple[int, str]:
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main(list(args))
+    return code, out.getvalue() + err.getvalue()
+
+
+def in_words(text: str) -> None:
+    found = PYTHON_INTERNALS.search(text)
+    assert found is None, text
+
+
+@pytest.fixture(scope="module")
+def demo_files() -> tuple[dict[str, Any], bytes]:
+    """A demo campaign with a few events: its state (as data) and its journal segment."""
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "p.toml"
+        with contextlib.redirect_stdout(io.StringIO()):
+            assert main(["new", str(path), "--demo"]) == 0
+            assert main(["note", str(path), "the ford is watched"]) == 0
+            assert main(["set", str(path), "Brannoc.xp", "2"]) == 0
+        state = tomllib.loads(path.read_text())
+        segment = (journal_folder(path) / "00000001.toml").read_bytes()
+    return state, segment
+
+
+odd_values = st.one_of(
+    st.integers(-(2**70), 2**70),
+    st.sampled_from([0, -1, 1, 2, 9, 10**18, "1", "", "x" * 300, 1.0, -0.5, True, False]),
+    st.text(max_size=12),
+    st.lists(st.integers(-3, 3), max_size=3),
+    st.dictionaries(st.text(min_size=1, max_size=6), st.integers(), max_size=2),
+    st.recursive(
+        st.integers(), lambda inner: st.lists(inner, min_size=1, max_size=1), max_leaves=80
+    ),
+    st.just("delete"),
+)
+
+
+def paths_of(data: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """Every key path in nested tables and arrays."""
+    found = [prefix] if prefix else []
+    if isinstance(data, dict):
+        for key, value in data.items():
+            found += paths_of(value, (*prefix, key))
+    elif isinstance(data, list):
+        for index, value in enumerate(data):
+            found += paths_of(value, (*prefix, index))
+    return found
+
+
+def mutate(data: dict[str, Any], path: tuple[Any, ...], value: Any) -> dict[str, Any]:
+    changed = copy.deepcopy(data)
+    node: Any = changed
+    for part in path[:-1]:
+        node = node[part]
+    last = path[-1]
+    if value == "delete":
+        del node[last]
+    else:
+        node[last] = value
+    return changed
+
+
+@st.composite
+def mutations(draw: st.DrawFn, data: dict[str, Any]) -> dict[str, Any]:
+    changed = data
+    for _ in range(draw(st.integers(1, 3))):
+        paths = paths_of(changed)
+        if not paths:
+            break
+        path = draw(st.sampled_from(paths))
+        if draw(st.booleans()) and isinstance(changed.get(path[0]), dict):
+            path = (*path, draw(st.sampled_from(["extra", "xp", "level", "hp", "name"])))
+            with contextlib.suppress(TypeError, KeyError, IndexError):
+                changed = mutate(changed, path, draw(odd_values.filter(lambda v: v != "delete")))
+            continue
+        changed = mutate(changed, path, draw(odd_values))
+    return changed
+
+
+def write_campaign(folder: Path, state: dict[str, Any], segment: bytes) -> Path:
+    path = folder / "p.toml"
+    try:
+        path.write_text(tomli_w.dumps(state))
+    except (TypeError, ValueError):  # TOML cannot hold it: write what a hand edit might
+        path.write_text(tomli_w.dumps({k: v for k, v in state.items() if v is not None}))
+    journal_folder(path).mkdir(exist_ok=True)
+    (journal_folder(path) / "00000001.toml").write_bytes(segment)
+    return path
+
+
+FUZZ = settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+
+
+@FUZZ
+@given(data=st.data())
+def test_a_fuzzed_campaign_is_checked_exactly_as_it_is_opened(
+    demo_files: tuple[dict[str, Any], bytes], data: st.DataObject
+) -> None:
+    state, segment = demo_files
+    changed = data.draw(mutations(state))
+    with tempfile.TemporaryDirectory() as folder:
+        path = write_campaign(Path(folder), changed, segment)
+        checked, check_text = run("check", str(path))
+        opened, state_text = run("state", str(path), "--json")
+        in_words(check_text)
+        in_words(state_text)
+        assert checked in (0, 1) and opened in (0, 2)
+        assert (checked == 0) == (opened == 0), (check_text, state_text)
+        if opened == 2:
+            assert re.search(rf"{re.escape(str(path))}(:\d+:\d+)?: ", state_text), state_text
+
+
+@FUZZ
+@given(data=st.data())
+def test_a_fuzzed_journal_is_checked_exactly_as_it_is_opened(
+    demo_files: tuple[dict[str, Any], bytes], data: st.DataObject
+) -> None:
+    state, segment = demo_files
+    damaged = bytearray(segment)
+    for _ in range(data.draw(st.integers(1, 3))):
+        at = data.draw(st.integers(0, len(damaged) - 1))
+        damaged[at] = data.draw(st.integers(0, 255))
+    if data.draw(st.booleans()):
+        damaged = damaged[: data.draw(st.integers(0, len(damaged)))]
+    with tempfile.TemporaryDirectory() as folder:
+        path = write_campaign(Path(folder), state, bytes(damaged))
+        checked, check_text = run("check", str(path))
+        opened, state_text = run("state", str(path))
+        in_words(check_text)
+        in_words(state_text)
+        assert (checked == 0) == (opened == 0), (check_text, state_text)
+
+
+@pytest.fixture(scope="module")
+def move_file() -> dict[str, Any]:
+    return tomllib.loads((DATA / "good_extra_moves.toml").read_text())
+
+
+@FUZZ
+@given(data=st.data())
+def test_a_fuzzed_move_file_is_refused_in_positioned_words(
+    move_file: dict[str, Any], data: st.DataObject
+) -> None:
+    changed = data.draw(mutations(move_file))
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "moves.toml"
+        path.write_text(tomli_w.dumps(changed))
+        code, text = run("check", str(path))
+        in_words(text)
+        assert code in (0, 1)
+        if code == 1:
+            assert re.search(rf"{re.escape(str(path))}:\d+:\d+: ", text), text
+        code, text = run("show", "hold the bridge", "--moves", str(path))
+        in_words(text)
