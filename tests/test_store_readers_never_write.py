@@ -78,7 +78,7 @@ def test_a_damaged_complete_last_event_is_refused_and_nothing_is_cut(
         segment = journal_folder(path) / "00000001.toml"
         assert f"{segment}:" in message
         assert "event 5 does not match its end line" in message
-        assert "hearthroll repair" in message and "backup" in message
+        assert "Nothing was changed" in message and "restore this file from a backup" in message
     assert everything(path.parent) == before
 
 

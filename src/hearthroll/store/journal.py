@@ -478,7 +478,6 @@ def damaged(path: Path, scan: Scan, why_not_torn: str) -> StoreError:
     return StoreError(
         f"{path}:{scan.lines + 1}: {scan.damage}; it is not a half-written last event "
         f"({why_not_torn}), and hearthroll never drops a saved event on its own. Nothing was "
-        "changed. Restore this file from a backup; or run `hearthroll repair` on the campaign, "
-        "which shows what would be lost, then sets this event and every later one aside in a "
-        "quarantine file and rebuilds the state from the events before it."
+        "changed. To recover, restore this file from a backup, or undo the edit that changed "
+        "it: the campaign opens again once every event matches its end line."
     )
