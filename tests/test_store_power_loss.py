@@ -17,7 +17,7 @@ from typing import Any
 import attrs
 import pytest
 
-from hearthroll.core.campaign.demo import demo_campaign
+from hearthroll.core.games.demo import demo_campaign
 from hearthroll.core.verbs.edits import note
 from hearthroll.store.campaigns import CampaignStore
 from hearthroll.store.rulesets import load_catalog
