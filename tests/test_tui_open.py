@@ -15,7 +15,7 @@ from hearthroll.store.rulesets import load_catalog
 from hearthroll.tui import build, places, run
 from hearthroll.tui.app import HearthrollApp
 from hearthroll.tui.screens.campaigns import CampaignList
-from hearthroll.tui.screens.new_campaign import NewCampaign
+from hearthroll.tui.screens.new_campaign import CampaignChoice, NewCampaign
 from hearthroll.tui.screens.table import TableScreen
 from test_tui_helpers import demo, settle, type_into
 
@@ -78,6 +78,41 @@ async def test_the_hack_demo_party_opens_from_the_new_campaign_form(tmp_path: Pa
         assert isinstance(app.screen, TableScreen)
         assert app.live is not None and app.live.ruleset.id == "hack"
         assert list(app.live.state.characters) == ["Grusha", "Cog", "Mira"]
+
+
+async def test_the_demo_checkbox_is_only_there_for_a_ruleset_with_a_demo(tmp_path: Path) -> None:
+    from textual.widgets import Checkbox
+
+    from hearthroll.core.games.demo import has_demo
+    from hearthroll.tui.screens.new_campaign import NewCampaign as Form
+
+    assert not has_demo("homebrew")
+    app = build(tmp_path / "other.toml", data_dir=tmp_path / "data")
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot, app)
+        assert app.screen.query_one("#demo", Checkbox).display
+        form = Form([("house", "House game", True), ("mine", "My game", False)], lambda c: None)
+        app.push_screen(form)
+        await pilot.pause()
+        await pilot.press("tab", "down")  # a ruleset with no demo party: no checkbox
+        await pilot.pause()
+        assert not form.query_one("#demo", Checkbox).display
+        assert form.read() == CampaignChoice(form.read().name, "mine", False)
+
+
+async def test_enter_on_the_demo_checkbox_only_toggles_it(tmp_path: Path) -> None:
+    from textual.widgets import Checkbox
+
+    app = build(tmp_path / "other.toml", data_dir=tmp_path / "data")
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot, app)
+        box = app.screen.query_one("#demo", Checkbox)
+        box.focus()
+        await pilot.press("enter")
+        await settle(pilot, app)
+        assert isinstance(app.screen, NewCampaign)
+        assert box.value is False
+        assert not (tmp_path / "other.toml").exists()
 
 
 async def test_the_campaign_list_makes_and_opens_campaigns(tmp_path: Path) -> None:

@@ -44,7 +44,9 @@ def ask_new(app: HearthrollApp, path: Path | None, *, first: bool = False) -> No
         elif first:
             app.exit(return_code=1, message=Text("hearthroll: no campaign was opened"))
 
-    rulesets = [(r.id, r.name) for r in app.catalog.rulesets]
+    from hearthroll.core.games.demo import has_demo
+
+    rulesets = [(r.id, r.name, has_demo(r.id)) for r in app.catalog.rulesets]
     name = path.stem if path is not None else ""
     where = str(path) if path is not None else ""
     app.push_screen(NewCampaign(rulesets, check, name=name, where=where), done)

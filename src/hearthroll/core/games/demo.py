@@ -83,6 +83,11 @@ def _geared(ruleset: Ruleset, character: Character, items: tuple[str, ...]) -> C
     return character
 
 
+def has_demo(ruleset_id: str) -> bool:
+    """Whether `ruleset_id` has a demo party (the new-campaign form offers it only then)."""
+    return ruleset_id in PARTIES or ruleset_id in ("maneuvers", "starforged")
+
+
 def demo_campaign(ruleset: Ruleset, name: str | None = None) -> Campaign:
     """A small ready party, geared up, and a steading where the ruleset has one (for
     maneuvers, three fighters facing two foes; for starforged, Kael with a companion, a

@@ -25,13 +25,14 @@ class CampaignChoice:
 
 
 class NewCampaign(FormDialog[CampaignChoice]):
-    """Name, ruleset (↑↓), demo party (space); Enter creates it."""
+    """Name, ruleset (↑↓), demo party (space or Enter toggles it, shown only for a ruleset
+    that has one); Enter in the name or on a ruleset creates it."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("ctrl+s", "create", "Create")]
 
     def __init__(
         self,
-        rulesets: Sequence[tuple[str, str]],
+        rulesets: Sequence[tuple[str, str, bool]],
         check: Check[CampaignChoice],
         *,
         name: str = "",
@@ -50,25 +51,40 @@ class NewCampaign(FormDialog[CampaignChoice]):
             yield Input(value=self._name, placeholder="the campaign's name", id="name")
             yield Static("ruleset", classes="heading")
             yield OptionList(
-                *(Option(f"{name} ({rid})", id=rid) for rid, name in self._rulesets),
+                *(Option(f"{name} ({rid})", id=rid) for rid, name, _ in self._rulesets),
                 id="rulesets",
             )
-            yield Checkbox("start with the demo party (house game)", value=True, id="demo")
+            yield Checkbox("start with the demo party", value=True, id="demo")
             yield error_line()
             yield Static("tab next field  ⏎ create  esc cancel", classes="keys")
 
     def on_mount(self) -> None:
         self.query_one("#rulesets", OptionList).highlighted = 0
+        self._show_demo()
         self.query_one("#name", Input).focus()
+
+    def _ruleset(self) -> tuple[str, str, bool]:
+        index = self.query_one("#rulesets", OptionList).highlighted or 0
+        return self._rulesets[index]
+
+    def _show_demo(self) -> None:
+        """The demo checkbox is there only for a ruleset with a demo party."""
+        self.query_one("#demo", Checkbox).display = self._ruleset()[2]
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        event.stop()
+        self._show_demo()
+
+    def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
+        event.stop()  # Enter on the checkbox toggles it and nothing more
 
     def read(self) -> CampaignChoice:
         """The campaign as the fields say."""
-        rulesets = self.query_one("#rulesets", OptionList)
-        index = rulesets.highlighted or 0
+        ruleset, _, demo = self._ruleset()
         return CampaignChoice(
             self.query_one("#name", Input).value.strip(),
-            self._rulesets[index][0],
-            self.query_one("#demo", Checkbox).value,
+            ruleset,
+            demo and self.query_one("#demo", Checkbox).value,
         )
 
     def action_create(self) -> None:

@@ -81,8 +81,30 @@ class OptionsPicker(Dialog[list[str]]):
             chosen += selected
         return chosen
 
+    def short(self) -> str | None:
+        """What is still to pick ("pick 1 more: 2 of 2 for On 6…"), or None when every list
+        holds exactly its picks (fewer only where fewer are on offer, or it says "up to")."""
+        picked = self.picks()
+        for pick_list in self._lists:
+            ids = {item_id for item_id, _ in pick_list.items}
+            count = sum(1 for p in picked if p in ids)
+            wanted = min(pick_list.pick, len(ids))
+            if count > pick_list.pick:
+                return f"{pick_list.heading}: {count} ticked, only {pick_list.pick} may be"
+            if count < wanted and not pick_list.up_to:
+                left = wanted - count
+                return (
+                    f"pick {left} more ({count} of {wanted} ticked): space or 1-9 ticks, "
+                    f"for {pick_list.heading.rstrip(':')}"
+                )
+        return None
+
     def action_done(self) -> None:
-        """Take the picks, if the table accepts them."""
+        """Take the picks, if the table accepts them; too few or too many says how many."""
+        missing = self.short()
+        if missing:
+            self.show_error(missing)
+            return
         self.submit(self.picks())
 
     def action_number(self, number: int) -> None:

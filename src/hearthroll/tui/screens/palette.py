@@ -66,6 +66,8 @@ class MovePalette(ModalScreen[PaletteChoice | None]):
         self._title = title
         self._risky_only = risky_only
         self._shown: list[Move] = []
+        self._aimed = False
+        """The GM typed a query or moved the highlight: Enter rolls what is highlighted."""
         self.flags = {"advantage": False, "disadvantage": False, "typed": False, "prepared": False}
 
     def compose(self) -> ComposeResult:
@@ -140,6 +142,7 @@ class MovePalette(ModalScreen[PaletteChoice | None]):
 
     def on_input_changed(self, event: Input.Changed) -> None:
         event.stop()
+        self._aimed = bool(event.value.strip())
         self._search(event.value)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
@@ -152,10 +155,14 @@ class MovePalette(ModalScreen[PaletteChoice | None]):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
+        self._aimed = True  # a click on a move names it
         self._choose()
 
     def _choose(self) -> None:
         move = self._current()
+        if not self._aimed:  # Enter on an empty palette rolls nothing
+            self.notify("type a move (or ↑↓ to one) before Enter", severity="warning")
+            return
         if move is None:
             self.notify("no move matches what you typed", severity="warning")
             return
@@ -175,6 +182,7 @@ class MovePalette(ModalScreen[PaletteChoice | None]):
         if not self._shown:
             return
         current = hits.highlighted or 0
+        self._aimed = True
         hits.highlighted = max(0, min(len(self._shown) - 1, current + step))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
