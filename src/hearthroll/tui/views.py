@@ -30,6 +30,8 @@ class StatusView(NamedTuple):
     waiting: int = 0
     error: str | None = None
     note: str | None = None
+    said: str | None = None
+    """A line for the GM: why a key could not act, what undo reverted."""
 
 
 class Member(NamedTuple):

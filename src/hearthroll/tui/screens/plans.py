@@ -24,6 +24,7 @@ class PlanBoard(Dialog[list[PlanChange]]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "done", "Done", priority=True),
         Binding("x", "drop", "Strike plan"),
+        *(Binding(str(n), f"number({n})", show=False) for n in range(1, 10)),
     ]
 
     def __init__(self, plans: Sequence[PlanView]) -> None:
@@ -42,7 +43,7 @@ class PlanBoard(Dialog[list[PlanChange]]):
                 ),
                 id="requirements",
             )
-            yield Static("space tick  x strike the plan  ⏎ done  esc cancel", classes="keys")
+            yield Static("space or 1-9 tick  x strike the plan  ⏎ done  esc cancel", classes="keys")
 
     def on_mount(self) -> None:
         self.query_one("#requirements", SelectionList).focus()
@@ -64,6 +65,13 @@ class PlanBoard(Dialog[list[PlanChange]]):
     def action_done(self) -> None:
         """Close with the changes."""
         self.dismiss(self.changes())
+
+    def action_number(self, number: int) -> None:
+        """Tick (or untick) requirement `number`, as 1-9 pick an option elsewhere."""
+        widget = self.query_one("#requirements", SelectionList)
+        if number <= widget.option_count:
+            widget.toggle(widget.get_option_at_index(number - 1).value)
+            widget.highlighted = number - 1
 
     def action_drop(self) -> None:
         """Strike the plan of the highlighted requirement."""

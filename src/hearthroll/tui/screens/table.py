@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, ClassVar
 
-from textual import work
+from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -36,6 +36,11 @@ if TYPE_CHECKING:
     from hearthroll.tui.screens.palette import PaletteChoice
 
 Verb = Callable[[], Outcome]
+
+
+def _action(action: str, parameters: tuple[object, ...]) -> str:
+    """A binding's action as written in BINDINGS: "reroll(True)" for the typed reroll."""
+    return f"{action}({', '.join(map(str, parameters))})" if parameters else action
 
 
 class TableScreen(Screen[None]):
@@ -92,6 +97,8 @@ class TableScreen(Screen[None]):
         self._save_status = SaveStatus()
         self.target: str | None = None
         """The foe the table aims maneuvers at (←/→ picks another)."""
+        self._said: str | None = None
+        """What the status line says to the GM (a key that could not act, what undo did)."""
 
     # --- layout and snapshots -------------------------------------------------------------
 
@@ -171,7 +178,7 @@ class TableScreen(Screen[None]):
         saving = self._save_status
         self.query_one(StatusLine).view = views.status_view(
             state, ruleset, self.live.path.name
-        )._replace(waiting=saving.waiting, error=saving.error, note=saving.note)
+        )._replace(waiting=saving.waiting, error=saving.error, note=saving.note, said=self._said)
         self.query_one(PartyBar).view = views.party_view(state, ruleset, self.active)
         self.query_one(CharacterSheet).view = views.sheet_view(state, ruleset, self.active)
         self.query_one(SteadingSheet).view = views.steading_view(state, ruleset)
@@ -186,39 +193,31 @@ class TableScreen(Screen[None]):
         self.refresh_bindings()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Show (and allow) the turn's keys only when they apply."""
-        turn = self.live.state.turn
-        pending = turn.status == "bust_pending"
-        pool = "pool" in self.live.ruleset.mechanics
-        if action in ("reroll", "accept"):
-            return pending
-        if action == "prep":
-            actor = self.live.state.characters.get(turn.actor or "")
-            return pending and actor is not None and bool(actor.holds.get("preparation"))
-        if action == "stop":
-            return turn.actor is not None and turn.status == "open" and turn.pushes > 0
-        if action == "push":
-            return pool and not pending
-        if action in ("add_foe", "end_round", "aim"):
-            from hearthroll.core.verbs.fight import has_encounters
+        """Show (and allow) the turn's keys only when they can act; the others, pressed, say
+        why not (`on_key`)."""
+        from hearthroll.tui.refusals import refusal
 
-            if action == "add_foe":
-                return has_encounters(self.live.ruleset)
-            fight = self.live.state.encounter
-            return fight is not None and (action == "end_round" or len(fight.foes) > 1)
-        if action == "burn":
-            return any(
-                k == "b"
-                for k, _ in views.starforged_actions(
-                    self.live.state, self.live.ruleset, self.active
-                )
-            )
-        if action == "tracks":
-            return self.live.state.tracks is not None or "action" in self.live.ruleset.mechanics
-        if action == "level_up":
-            character = self.live.state.characters.get(self.active or "")
-            return character is not None and views.ready_to_level(self.live.ruleset, character)
-        return True
+        return (
+            refusal(self.live.state, self.live.ruleset, self.active, _action(action, parameters))
+            is None
+        )
+
+    def on_key(self, event: events.Key) -> None:
+        """A table key that cannot act now says why in the status line (never nothing)."""
+        from hearthroll.tui.refusals import refusal
+
+        for binding in self.BINDINGS:
+            if isinstance(binding, Binding) and event.key in binding.key.split(","):
+                why = refusal(self.live.state, self.live.ruleset, self.active, binding.action)
+                if why:
+                    event.stop()
+                    self.say(f"{binding.key_display or event.key}: {why}")
+                return
+
+    def say(self, words: str) -> None:
+        """A line for the GM in the status line, until the next thing happens."""
+        self._said = words
+        self.refresh_view()
 
     # --- committing -----------------------------------------------------------------------
 
@@ -236,6 +235,7 @@ class TableScreen(Screen[None]):
         except SavingStopped as error:
             self.notify(str(error), severity="warning", title="not played")
             return None
+        self._said = None
         self.refresh_view()
         waiting = waiting_move(before, self.live.state)
         if waiting is not None:
@@ -552,13 +552,27 @@ class TableScreen(Screen[None]):
         """Revert the last event undo can reach."""
         from hearthroll.core.verbs import edits
 
-        self.run_verb(lambda: edits.undo_last(self.live.state, self.live.event))
+        self._reverted(lambda: edits.undo_last(self.live.state, self.live.event), "undo", "undid")
 
     def action_redo(self) -> None:
         """Reapply the last undone event."""
         from hearthroll.core.verbs import edits
 
-        self.run_verb(lambda: edits.redo_last(self.live.state, self.live.event))
+        self._reverted(lambda: edits.redo_last(self.live.state, self.live.event), "redo", "redid")
+
+    def _reverted(self, verb: Verb, name: str, done: str) -> None:
+        """Undo or redo, then say which event: "undid #43 Defy Danger"."""
+        error = self.attempt(verb)
+        if error:
+            self.say(f"{name}: {error}")
+            return
+        target = self.live.events[-1].target
+        try:
+            event = self.live.event(target) if target is not None else None
+        except HearthrollError:
+            event = None
+        what = (event.move_name or event.kind.replace("_", " ")) if event is not None else ""
+        self.say(f"{done} #{target} {what}".strip())
 
     def on_event_chosen(self, message: EventChosen) -> None:
         from hearthroll.tui.screens.event_detail import EventDetail

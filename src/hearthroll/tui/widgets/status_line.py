@@ -32,4 +32,6 @@ def render_status(view: StatusView) -> Text:
         text.append(f"saved (state file catches up): {view.note}", style="yellow")
     else:
         text.append("✓ saved", style="green")
+    if view.said:
+        text.append(f"  {view.said}", style="bold")
     return text
