@@ -11,7 +11,13 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from hearthroll.core.rules.describe import BAND_WORDS, effect_line, options_heading, roll_line
+from hearthroll.core.rules.describe import (
+    BAND_WORDS,
+    effect_line,
+    options_heading,
+    roll_line,
+    word,
+)
 from hearthroll.core.rules.model import Move, Ruleset
 
 BAND_STYLE = {
@@ -62,7 +68,7 @@ def card(move: Move, ruleset: Ruleset) -> RenderableType:
     for band in move.bands:
         parts += [Text(""), _band_title(move, band.id, band.label, band.low, band.high)]
         parts.append(Padding(Text(band.text), (0, 0, 0, 2)))
-        effects = [effect_line(e) for e in move.effects if band.id in e.on]
+        effects = [effect_line(e, ruleset) for e in move.effects if band.id in e.on]
         if effects:
             parts.append(Padding(Text("→ " + "; ".join(effects), style="cyan"), (0, 0, 0, 2)))
     for options in move.options:
@@ -70,13 +76,18 @@ def card(move: Move, ruleset: Ruleset) -> RenderableType:
         for item in options.items:
             line = Text(f"  • {item.text}")
             if item.effects:
-                line.append("  → " + "; ".join(effect_line(e) for e in item.effects), "cyan")
+                line.append(
+                    "  → " + "; ".join(effect_line(e, ruleset) for e in item.effects), "cyan"
+                )
             parts.append(line)
-    always = [effect_line(e) for e in move.effects if not e.on]
+    always = [effect_line(e, ruleset) for e in move.effects if not e.on]
     if always:
         parts += [Text(""), Text.assemble(("Always: ", "bold"), ("; ".join(always), "cyan"))]
     if move.refs:
-        parts += [Text(""), Text("See also: " + ", ".join(move.refs), style="dim")]
+        parts += [
+            Text(""),
+            Text("See also: " + ", ".join(word(ruleset, r) for r in move.refs), style="dim"),
+        ]
     title = Text.assemble((move.name, "bold"), f"  {move.ruleset}")
     if move.risky:
         title.append("  RISKY", style="bold red")

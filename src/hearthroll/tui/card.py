@@ -6,7 +6,13 @@ from rich.console import Group, RenderableType
 from rich.padding import Padding
 from rich.text import Text
 
-from hearthroll.core.rules.describe import BAND_WORDS, effect_line, options_heading, roll_line
+from hearthroll.core.rules.describe import (
+    BAND_WORDS,
+    effect_line,
+    options_heading,
+    roll_line,
+    word,
+)
 from hearthroll.core.rules.model import Move, Ruleset
 
 BAND_COLOURS = {
@@ -38,7 +44,7 @@ def move_card(move: Move, ruleset: Ruleset) -> RenderableType:
         label = band.label or words.get(band.id, band.id)
         colour = BAND_COLOURS.get(band.id, "cyan")
         line = Text.assemble((f"{label}: ", f"bold {colour}"), band.text)
-        effects = [effect_line(e) for e in move.effects if band.id in e.on]
+        effects = [effect_line(e, ruleset) for e in move.effects if band.id in e.on]
         if effects:
             line.append("  → " + "; ".join(effects), style="cyan")
         parts.append(line)
@@ -46,9 +52,11 @@ def move_card(move: Move, ruleset: Ruleset) -> RenderableType:
         parts.append(Text(options_heading(options, move), style="bold"))
         for item in options.items:
             parts.append(Padding(Text(f"• {item.text}"), (0, 0, 0, 1)))
-    always = [effect_line(e) for e in move.effects if not e.on]
+    always = [effect_line(e, ruleset) for e in move.effects if not e.on]
     if always:
         parts.append(Text.assemble(("Always: ", "bold"), ("; ".join(always), "cyan")))
     if move.refs:
-        parts.append(Text("See also: " + ", ".join(move.refs), style="dim"))
+        parts.append(
+            Text("See also: " + ", ".join(word(ruleset, r) for r in move.refs), style="dim")
+        )
     return Group(*parts)

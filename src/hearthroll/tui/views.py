@@ -237,14 +237,16 @@ def last_roll(events: Sequence[Event]) -> Event | None:
 
 def roll_view(event: Event, ruleset: Ruleset) -> RollView:
     """A roll event as the tray shows it."""
-    texts: dict[str, str] = {}
+    from hearthroll.core.rules.describe import option_text
+
     move = next((m for m in ruleset.moves if m.id == event.move), None)
-    if move is not None:
-        texts = {o.id: o.text for lst in move.options for o in lst.items}
-    who = f"{event.actor}: " if event.actor else ""
+    by = event.steading or event.actor
+    who = f"{by}: " if by else ""
     what = event.move_name or event.move or event.kind
     if event.kind != "move":
         what = f"{what} ({event.kind})"
+    if event.rolled:
+        what += f" ({event.rolled})"
     return RollView(
         seq=event.seq,
         title=who + what,
@@ -257,7 +259,7 @@ def roll_view(event: Event, ruleset: Ruleset) -> RollView:
         words=BAND_WORDS.get(event.mechanic, {}).get(event.band, ""),
         text=event.text,
         pending=event.pending,
-        picked=tuple(texts.get(o, o.replace("_", " ")) for o in event.options),
+        picked=tuple(option_text(move, o) for o in event.options),
         modifiers=event.modifiers,
         results=event.results,
         match=event.match,

@@ -66,6 +66,10 @@ class Event:
     rerolls_left: int | None = None
     pool: int = 0
     total: int | None = None
+    rolled: str = ""
+    """The stat the roll was made with and its value ("Population 2", "Forceful +1")."""
+    steading: str = ""
+    """The steading's name when the roll is the steading's (a community roll)."""
     text: str = ""
     options: tuple[str, ...] = ()
     modifiers: tuple[str, ...] = ()
@@ -144,14 +148,25 @@ def standing(events: Sequence[Event]) -> list[Event]:
 
 
 def summary(event: Event) -> str:
-    """One line for an event: who, what, the dice and the band."""
-    who = f"{event.actor}: " if event.actor else ""
+    """One line for an event: who (the steading for its own rolls), what with which stat, the
+    dice and the kept ones, and the band: "Millbrook: Muster (Population 2) [4, 6] keep 6 →
+    6 (10+)"."""
+    from hearthroll.core.rules.describe import BAND_WORDS, join_phrases
+
+    who = f"{event.steading or event.actor}: " if event.steading or event.actor else ""
     if event.kind in ("move", "reroll", "accept", "prep", "burn"):
         what = event.move_name or event.move or event.kind
         if event.kind != "move":
             what = f"{event.kind} ({what})"
+        if event.rolled:
+            what += f" ({event.rolled})"
         dice = f" [{', '.join(str(f) for f in event.dice)}]" if event.dice else ""
-        band = f" → {event.label or event.band}" if event.band else ""
+        if event.dropped or (event.mechanic == "stat_dice" and len(event.dice) > 1):
+            dice += f" keep {', '.join(str(f) for f in event.kept)}"
+        band = event.label or event.band
+        if event.mechanic == "stat_dice":
+            band = BAND_WORDS["stat_dice"].get(event.band, band)
+        band = f" → {band}" if event.band else ""
         pending = " (bust waits)" if event.pending else " (a match)" if event.match else ""
         xp = f", XP +{event.xp_gained}" if event.xp_gained else ""
         return f"{who}{what}{dice}{band}{pending}{xp}"
@@ -159,5 +174,5 @@ def summary(event: Event) -> str:
         return f"GM: {event.text}"
     if event.kind in ("undo", "redo"):
         return f"{event.kind} of event {event.target}"
-    detail = "; ".join(event.results)
+    detail = join_phrases(event.results)
     return f"{who}{event.kind.replace('_', ' ')}" + (f": {detail}" if detail else "")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from hearthroll.core.rules.effects import AutoMod, Effect, Gate, OptionList
 from hearthroll.core.rules.model import Move, Ruleset
 
@@ -13,12 +15,66 @@ BAND_WORDS = {
 }
 
 
+MECHANIC_WORDS = {
+    "pool": "push-your-luck pool",
+    "stat_dice": "community roll",
+    "sum": "dice + stat",
+    "action": "action roll",
+    "d20": "d20 check",
+    "table": "table roll",
+    "expr": "dice",
+    "none": "no roll",
+}
+
+
+def names(ruleset: Ruleset | None) -> dict[str, str]:
+    """Every id of the ruleset with its name: stats, meters, conditions, holds, tables, gear,
+    moves, steading stats and flags (the first of the same id wins)."""
+    if ruleset is None:
+        return {}
+    found: dict[str, str] = {}
+    groups: list[Iterable[tuple[str, str]]] = [
+        ((x.id, x.name) for x in ruleset.stats),
+        ((x.id, x.name) for x in ruleset.meters),
+        ((x.id, x.name) for x in ruleset.conditions),
+        ((x.id, x.name) for x in ruleset.holds),
+        ((x.id, x.name) for x in ruleset.tables),
+        ((x.id, x.name) for x in ruleset.gear),
+        ((x.id, x.name) for x in ruleset.moves),
+    ]
+    if ruleset.steading is not None:
+        groups.append((x.id, x.name) for x in ruleset.steading.stats)
+        groups.append((x.id, x.name) for x in ruleset.steading.flags)
+    for group in groups:
+        for key, name in group:
+            found.setdefault(key, name)
+    return found
+
+
+def word(ruleset: Ruleset | None, key: str) -> str:
+    """The ruleset's name for `key`, else the id read as words ("out_of_action" →
+    "out of action")."""
+    return names(ruleset).get(key) or key.replace("_", " ")
+
+
 def _name(ruleset: Ruleset, stat_id: str) -> str:
-    found = [s.name for s in ruleset.stats if s.id == stat_id]
-    found += [m.name for m in ruleset.meters if m.id == stat_id]
-    if ruleset.steading:
-        found += [s.name for s in ruleset.steading.stats if s.id == stat_id]
-    return found[0] if found else stat_id
+    return word(ruleset, stat_id)
+
+
+def join_phrases(phrases: Iterable[str], sep: str = "; ") -> str:
+    """Phrases joined once: no empty ones, and no stop left before the separator ("holds.;")."""
+    kept = [p.strip() for p in phrases if p and p.strip()]
+    return sep.join(p.rstrip(".;,") if i < len(kept) - 1 else p for i, p in enumerate(kept))
+
+
+def option_text(move: Move | None, option_id: str) -> str:
+    """An option's own words on the move, else its id read as words."""
+    if move is not None:
+        for options in move.options:
+            for item in options.items:
+                if item.id == option_id:
+                    return item.text
+    return option_id.replace("_", " ")
 
 
 def roll_line(move: Move, ruleset: Ruleset) -> str:
@@ -58,41 +114,45 @@ def roll_line(move: Move, ruleset: Ruleset) -> str:
         text = "no roll"
     if roll.optional:
         text += " (only if you choose to, or when forced)"
-    autos = [auto_line(a) for a in roll.auto]
+    autos = [auto_line(a, ruleset) for a in roll.auto]
     return text + ("; " + "; ".join(autos) if autos else "")
 
 
-def gate_words(gate: Gate) -> str:
-    """When a gated thing applies, in words ("" when always)."""
+def gate_words(gate: Gate, ruleset: Ruleset | None = None) -> str:
+    """When a gated thing applies, in words ("" when always): "unless Malcontent"."""
+
+    def w(key: str) -> str:
+        return word(ruleset, key)
+
     parts: list[str] = []
     if gate.if_flag:
-        parts.append(f"when {gate.if_flag}")
+        parts.append(f"when {w(gate.if_flag)}")
     if gate.unless_flag:
-        parts.append(f"unless {gate.unless_flag}")
+        parts.append(f"unless {w(gate.unless_flag)}")
     if gate.if_size:
         parts.append(f"in a {' or '.join(gate.if_size)}")
     if gate.if_season:
         parts.append(f"in {' or '.join(gate.if_season)}")
     if gate.if_condition:
-        parts.append(f"while {gate.if_condition}")
+        parts.append(f"while {w(gate.if_condition)}")
     if gate.unless_condition:
-        parts.append(f"unless {gate.unless_condition}")
+        parts.append(f"unless {w(gate.unless_condition)}")
     if gate.if_at_min:
-        parts.append(f"when {gate.if_at_min} is at its lowest")
+        parts.append(f"when {w(gate.if_at_min)} is at its lowest")
     if gate.unless_at_min:
-        parts.append(f"when {gate.unless_at_min} is above its lowest")
+        parts.append(f"when {w(gate.unless_at_min)} is above its lowest")
     if gate.if_gear_tag:
         parts.append(f"with {gate.if_gear_tag.replace('_', ' ')} gear")
     if gate.if_match:
         parts.append("on a match")
     if gate.if_chosen:
-        parts.append(f"if {gate.if_chosen} was chosen")
+        parts.append(f"if {gate.if_chosen.replace('_', ' ')} was chosen")
     if gate.if_foe_tag:
         parts.append(f"against a {gate.if_foe_tag.replace('_', '-')} foe")
     return " and ".join(parts)
 
 
-def auto_line(auto: AutoMod) -> str:
+def auto_line(auto: AutoMod, ruleset: Ruleset | None = None) -> str:
     """An automatic modifier in words: "disadvantage in a hamlet"."""
     what: str = auto.kind
     if auto.kind not in ("advantage", "disadvantage"):
@@ -105,17 +165,20 @@ def auto_line(auto: AutoMod) -> str:
         if sources:
             sign = "-" if auto.times < 0 else "+"
             scale = f"{abs(auto.times)}x " if abs(auto.times) != 1 else ""
-            amount += f" {sign}{scale}{sources[0].replace('_', ' ')}".strip()
+            amount += f" {sign}{scale}{word(ruleset, sources[0])}".strip()
         what = f"{amount.strip()} {'to the target' if auto.kind == 'target' else ''}".strip()
-    when = gate_words(auto)
+    when = gate_words(auto, ruleset)
     return f"{what} {when}".strip()
 
 
-def effect_line(effect: Effect) -> str:
-    """An effect in words: "Readiness +3", "mark diminished", "roll on Endure Harm"."""
+SUBJECTS = {"foe": "the foe", "ally": "an ally", "party": "everyone"}
+
+
+def effect_line(effect: Effect, ruleset: Ruleset | None = None) -> str:
+    """An effect in words: "Readiness +3", "mark Diminished", "roll on Endure Harm"."""
     kind = effect.kind
     amount = f"{effect.amount:+d}" if effect.amount else ""
-    target = (
+    key = (
         effect.meter
         or effect.hold
         or effect.condition
@@ -126,25 +189,41 @@ def effect_line(effect: Effect) -> str:
         or effect.move
         or ""
     )
+    target = word(ruleset, key) if key else ""
     mode = effect.mode or ""
     if kind in ("meter", "steading", "hold"):
-        text = f"{target} {mode + ' ' if mode not in ('', 'add', 'gain') else ''}{amount}"
+        if mode == "set":
+            text = f"{target} set to {effect.amount:+d}"
+        elif mode == "fill":
+            text = f"{target} filled to its top"
+        elif mode in ("spend", "lose"):
+            text = f"{mode} {abs(effect.amount) if effect.amount else 'all'} {target}"
+        else:
+            text = f"{target} {amount or '+0'}"
     elif kind in ("condition", "flag"):
         text = f"{mode or 'mark'} {target}"
         if effect.rounds:
             text += f" for {effect.rounds} round{'s' if effect.rounds != 1 else ''}"
     elif kind == "xp":
         text = f"mark {effect.amount} XP"
+    elif kind == "level":
+        text = "level up"
+    elif kind == "season":
+        text = "the season turns"
     elif kind == "table":
         text = f"roll on {target}"
     elif kind in ("heal", "damage"):
         text = f"{kind} {effect.dice or 'weapon damage'}{' ' + amount if amount else ''}"
         if effect.half:
             text += " (half)"
+    elif kind == "forward":
+        text = f"{amount or '+0'} forward to the next roll"
+    elif kind == "bonus":
+        text = f"{amount or '+0'} to this roll"
     elif kind == "follow":
         text = f"make {target}"
     elif kind == "waive":
-        text = f"skip {effect.effect}"
+        text = f"skip {(effect.effect or 'an effect').replace('_', ' ')}"
     elif kind == "use":
         text = f"use {target}"
     elif kind == "ammo":
@@ -152,9 +231,8 @@ def effect_line(effect: Effect) -> str:
     else:
         text = f"{kind} {target} {amount}".strip()
     if effect.subject != "self":
-        text += f" ({effect.subject})"
-    when = gate_words(effect)
-    return " ".join(f"{text} {('if ' + when) if when else ''}".split())
+        text += f" ({SUBJECTS.get(effect.subject, effect.subject)})"
+    return " ".join(f"{text} {gate_words(effect, ruleset)}".split())
 
 
 def options_heading(options: OptionList, move: Move) -> str:

@@ -371,6 +371,8 @@ def make_move(
         line=line,
         follow=tuple(follow),
     )
+    rolled, steading = _rolled_with(before, character, ruleset, move)
+    event = attrs.evolve(event, rolled=rolled, steading=steading)
     return record(before, state, event)
 
 
@@ -831,6 +833,25 @@ def _stat_value(
             value = character.stats[stat_id]
             return score_modifier(value) if ruleset.stat(stat_id).modifier == "score" else value
     raise RuleError(f"no value for {stat_id!r} on the sheet")
+
+
+def _rolled_with(
+    state: Campaign, character: Character | None, ruleset: Ruleset, move: Move
+) -> tuple[str, str]:
+    """The event's words for what was rolled: the stat and its value, and the steading's
+    name for a community roll (the log names the steading, not the character)."""
+    spec = move.roll
+    stats = spec.stat_choice or ((spec.stat,) if spec.stat else ())
+    if spec.mechanic in ("none", "table", "pool") or not stats:
+        return "", ""
+    values = [(_stat_value(state, character, ruleset, s), s) for s in stats]
+    value, stat = max(values)
+    from hearthroll.core.rules.describe import word
+
+    if spec.mechanic == "stat_dice":
+        steading = state.steading.name if state.steading is not None else ""
+        return f"{word(ruleset, stat)} {value}", steading
+    return f"{word(ruleset, stat)} {value:+d}", ""
 
 
 def _roll(

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+import attrs
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
@@ -15,35 +16,55 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from hearthroll.core.campaign.events import Event
+from hearthroll.core.rules.describe import MECHANIC_WORDS, join_phrases, option_text, word
+from hearthroll.core.rules.model import Ruleset
 
 
-def _value(value: object) -> str:
-    return "—" if value is None else str(value)
+def _value(value: object, ruleset: Ruleset | None = None) -> str:
+    """A delta's value as words: lists joined, marks as yes/no, nothing as "—"."""
+    if value is None:
+        return "—"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, str):
+        return word(ruleset, value) if value and " " not in value else value or "—"
+    if isinstance(value, (tuple, list, set, frozenset)):
+        return ", ".join(_value(v, ruleset) for v in value) or "none"
+    if isinstance(value, dict):
+        pairs = value.items()
+        return ", ".join(f"{_value(k, ruleset)} {_value(v, ruleset)}" for k, v in pairs) or "none"
+    if attrs.has(type(value)):
+        for name in ("name", "text", "id"):
+            if isinstance(getattr(value, name, None), str):
+                return str(getattr(value, name))
+    return str(value)
 
 
-def record(event: Event) -> Group:
+def record(event: Event, ruleset: Ruleset | None = None) -> Group:
     """The event as a table of its fields and a table of its deltas."""
+    move = next((m for m in ruleset.moves if m.id == event.move), None) if ruleset else None
     fields = Table.grid(padding=(0, 2))
     fields.add_column(style="dim", no_wrap=True)
     fields.add_column()
     rows: list[tuple[str, str]] = [
-        ("event", f"#{event.seq} {event.kind}"),
+        ("event", f"#{event.seq} {event.kind.replace('_', ' ')}"),
         ("when", event.at or "saving…"),
         ("who", event.actor or ""),
+        ("for", event.steading),
         ("move", event.move_name or event.move or ""),
-        ("mechanic", event.mechanic),
+        ("rolled with", event.rolled),
+        ("roll", MECHANIC_WORDS.get(event.mechanic, event.mechanic)),
         ("pool", str(event.pool) if event.pool else ""),
         ("dice", ", ".join(map(str, event.dice))),
         ("kept", ", ".join(map(str, event.kept))),
         ("dropped", ", ".join(map(str, event.dropped))),
         ("total", "" if event.total is None else str(event.total)),
-        ("band", f"{event.label} ({event.band})" if event.band else ""),
+        ("band", event.label or event.band.replace("_", " ")),
         ("bust", "waits" if event.pending else "yes" if event.bust else ""),
         ("XP", f"+{event.xp_gained}" if event.xp_gained else ""),
         ("rerolls left", "" if event.rerolls_left is None else str(event.rerolls_left)),
         ("text", event.text),
-        ("options", ", ".join(event.options)),
-        ("modifiers", "; ".join(event.modifiers)),
+        ("options", join_phrases(option_text(move, o) for o in event.options)),
         ("target", "" if event.target is None else f"event {event.target}"),
     ]
     for name, value in rows:
@@ -51,12 +72,18 @@ def record(event: Event) -> Group:
             fields.add_row(name, Text(value))
     for line in event.results:
         fields.add_row("result", Text(line))
+    for reason in event.modifiers:
+        fields.add_row("modifier", Text(reason))
     deltas = Table(title="deltas", title_justify="left", expand=True, show_edge=False)
-    deltas.add_column("field")
+    deltas.add_column("what changed")
     deltas.add_column("before")
     deltas.add_column("after")
     for delta in event.deltas:
-        deltas.add_row(".".join(delta.path), _value(delta.before), _value(delta.after))
+        deltas.add_row(
+            " ".join(_value(p, ruleset) for p in delta.path),
+            _value(delta.before, ruleset),
+            _value(delta.after, ruleset),
+        )
     parts: list[Table | Text] = [fields]
     parts.append(
         deltas if event.deltas else Text("no deltas: nothing on the sheets changed", "dim")
@@ -69,13 +96,14 @@ class EventDetail(ModalScreen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,enter,q", "close", "Close")]
 
-    def __init__(self, event: Event) -> None:
+    def __init__(self, event: Event, ruleset: Ruleset | None = None) -> None:
         super().__init__()
         self._event = event
+        self._ruleset = ruleset
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="event-detail", classes="dialog"):
-            yield Static(record(self._event))
+            yield Static(record(self._event, self._ruleset))
 
     def on_mount(self) -> None:
         self.query_one("#event-detail").focus()

@@ -582,7 +582,7 @@ class TableScreen(Screen[None]):
         except HearthrollError as error:
             self.notify(str(error), severity="error")
             return
-        self.app.push_screen(EventDetail(event))
+        self.app.push_screen(EventDetail(event, self.live.ruleset))
 
     # --- elsewhere -------------------------------------------------------------------------
 

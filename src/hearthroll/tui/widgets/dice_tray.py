@@ -9,6 +9,7 @@ from textual.containers import Vertical
 from textual.reactive import reactive
 from textual.widgets import Static
 
+from hearthroll.core.rules.describe import join_phrases
 from hearthroll.tui.views import RollView, TrayView
 
 BAND_STYLE = {
@@ -90,9 +91,9 @@ def render_roll(roll: RollView, *, results: bool = True) -> list[Text]:
     for modifier in roll.modifiers:
         lines.append(Text(f"({modifier})", style="italic cyan"))
     if roll.picked:
-        lines.append(Text.assemble(("picked ", "dim"), "; ".join(roll.picked)))
+        lines.append(Text.assemble(("picked ", "dim"), join_phrases(roll.picked)))
     if results and roll.results:  # one wrapped paragraph: a small tray shows them all
-        lines.append(Text("• " + "; ".join(roll.results)))
+        lines.append(Text("• " + join_phrases(roll.results)))
     if not roll.band and text is not None:
         lines.append(Text(roll.text, style="dim"))
     return lines

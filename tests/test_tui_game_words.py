@@ -1,0 +1,44 @@
+"""The game's words on screen: the log names the steading for its rolls, the stat, the kept die
+and the band; the tray and an event's record show options by their text, never ids or reprs."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from hearthroll.tui.screens.options import OptionsPicker
+from hearthroll.tui.widgets.move_log import MoveLog
+from test_tui_helpers import demo, plain, settle, shown
+
+SIZE = (120, 40)
+ID_OR_REPR = re.compile(r"\b[a-z]+_[a-z_]+\b|\('|',\)|\bNone\b|\.;")
+
+
+@pytest.fixture
+def data_dir(tmp_path: Path) -> Path:
+    return tmp_path / "data"
+
+
+async def test_a_muster_s_log_line_names_the_steading_stat_kept_die_and_band(
+    data_dir: Path,
+) -> None:
+    app = demo(data_dir, faces=[4, 6])
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("slash", "m", "u", "s", "enter")
+        await settle(pilot, app)
+        assert isinstance(app.screen, OptionsPicker)
+        await pilot.press("1", "2", "enter")
+        await settle(pilot, app)
+        log = app.screen.query_one(MoveLog)
+        line = str(log.get_option_at_index(0).prompt)
+        assert "Millbrook: Muster (Population 2) [4, 6] keep 6 → 6 (10+)" in line
+        tray = shown(app, "#tray-roll")
+        assert tray.startswith("Millbrook: Muster (Population 2)")
+        assert not ID_OR_REPR.search(tray), tray
+        await pilot.press("enter")  # the event's whole record
+        await pilot.pause()
+        record = plain(app.screen.query_one("Static").content)
+        assert "Millbrook" in record and "Population 2" in record
+        assert not ID_OR_REPR.search(record), record
