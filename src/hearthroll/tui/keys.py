@@ -53,11 +53,19 @@ LONG = {
     "campaigns": "the campaign list: open another, or make a new one",
     "burn": "burn momentum on the last action roll: it replaces the action score, then resets",
     "tracks": "progress tracks: new NAME / RANK, mark NAME [N], roll, clear, drop",
+    "recap": "write tonight's recap (Markdown, for the group chat) beside the campaign file",
     "cycle(1)": "the next character",
     "cycle(-1)": "the previous character",
     "help": "this list",
     "app.quit": "quit (everything is saved first; it never asks)",
 }
+
+LOG_KEYS = (
+    ("↑ ↓, PgUp PgDn", "walk the move log (it stops following the newest event)"),
+    ("⏎", "the highlighted event's whole record: dice, band, options, every change"),
+    ("End", "back to the newest event, followed again as events come"),
+    ("top of the log", "older events are read in"),
+)
 
 SIGNS = (
     ("▶", "the character moves are made as (the active one)"),
@@ -99,6 +107,7 @@ def help_sections(bindings: Iterable[BindingType]) -> list[Section]:
         table.append((_key(binding), text))
     return [
         ("At the table", table),
+        ("In the move log", LOG_KEYS),
         ("In the move palette", PALETTE_KEYS),
         ("In the modals", MODAL_KEYS),
     ]

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from rich.text import Text
+from textual import events
+from textual.binding import Binding, BindingType
 from textual.reactive import reactive
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
@@ -12,13 +16,21 @@ from hearthroll.tui.views import LogView
 
 
 class MoveLog(OptionList):
-    """The log as a list. A new event is highlighted as it comes; otherwise (older events put
-    above, a sheet changed) the highlight stays on the event it was on."""
+    """The log as a list that follows the newest event: each new one is highlighted and in
+    view, through resizes and campaign switches, until the GM walks up the log (↑, PgUp,
+    Home, the mouse wheel); then the highlight stays on its event. End (or walking back down
+    to the newest) follows again."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("end", "newest", "Newest", show=False),
+    ]
 
     view: reactive[LogView] = reactive(LogView(), init=False)
+    following = True
+    """The newest event is highlighted and shown as events come."""
 
     def watch_view(self, old: LogView, view: LogView) -> None:
-        kept = self._kept_highlight(old, view)
+        kept = None if self.following else self._kept_highlight(old, view)
         options = [
             Option(
                 Text.assemble(
@@ -34,20 +46,70 @@ class MoveLog(OptionList):
             self.highlighted = kept
             self.scroll_to_highlight()
         elif options:
+            self.following = True
             self.highlighted = len(options) - 1
-            self.scroll_end(animate=False)
+            self._show_newest()
+
+    def _show_newest(self) -> None:
+        """Scroll to the bottom now and once the new lines are laid out."""
+        self.scroll_end(animate=False)
+        self.call_after_refresh(self.scroll_end, animate=False)
 
     def _kept_highlight(self, old: LogView, view: LogView) -> int | None:
-        """Where the highlighted event is in `view`, when no new event came with it."""
+        """Where the highlighted event is in `view` (None when it is not there)."""
         if self.highlighted is None or not old.lines or not view.lines:
             return None
-        if view.lines[-1].seq != old.lines[-1].seq or self.highlighted >= len(old.lines):
+        if self.highlighted >= len(old.lines):
             return None
         seq = old.lines[self.highlighted].seq
         for index, line in enumerate(view.lines):
             if line.seq == seq:
                 return index
         return None
+
+    def follow(self) -> None:
+        """Follow the newest event again (another campaign is shown)."""
+        self.following = True
+
+    def action_newest(self) -> None:
+        """End: the newest event, followed from now on."""
+        self.following = True
+        if self.option_count:
+            self.highlighted = self.option_count - 1
+        self._show_newest()
+
+    def _walked(self) -> None:
+        self.following = self.highlighted is None or self.highlighted >= self.option_count - 1
+
+    def action_cursor_up(self) -> None:
+        super().action_cursor_up()
+        self._walked()
+
+    def action_cursor_down(self) -> None:
+        super().action_cursor_down()
+        self._walked()
+
+    def action_page_up(self) -> None:
+        super().action_page_up()  # type: ignore[no-untyped-call]
+        self._walked()
+
+    def action_page_down(self) -> None:
+        super().action_page_down()  # type: ignore[no-untyped-call]
+        self._walked()
+
+    def action_first(self) -> None:
+        super().action_first()
+        self._walked()
+
+    def action_last(self) -> None:
+        self.action_newest()
+
+    def on_mouse_scroll_up(self, event: events.MouseScrollUp) -> None:
+        self.following = False
+
+    def on_resize(self, event: events.Resize) -> None:
+        if self.following and self.option_count:
+            self._show_newest()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
