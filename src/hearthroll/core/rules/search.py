@@ -21,7 +21,7 @@ _WORD = re.compile(r"[a-z0-9]+")
 STOP_WORDS = frozenset(
     {"a", "an", "the", "and", "or", "of", "to", "on", "in", "at", "for", "with", "from", "by"}
     | {"i", "we", "you", "he", "she", "they", "it", "my", "our", "your", "his", "her", "their"}
-    | {"is", "are"}
+    | {"is", "are", "am", "m", "s", "me", "him", "them", "us", "up", "out", "past"}
 )
 """Words a GM says around a move ("I climb the wall") that name nothing: not indexed, and
 dropped from a query once typed in full."""
