@@ -682,7 +682,7 @@ def test_reading13_a_muster_that_fails_still_costs_the_fortunes(table: Campaign)
 def test_reading13_muster_at_fortunes_minus_one_stays_there_and_meets_with_disaster(
     table: Campaign,
 ) -> None:
-    low = with_fields(table, steading__fortunes="-1")
+    low = with_fields(table, steading__fortunes="=-1")
     outcome = move(low, "muster", [3, 4], picks=["defenses"])
     assert outcome.state.steading is not None
     assert outcome.state.steading.stats["fortunes"] == -1
@@ -690,7 +690,7 @@ def test_reading13_muster_at_fortunes_minus_one_stays_there_and_meets_with_disas
 
 
 def test_reading13_fortunes_cannot_be_set_below_minus_one(table: Campaign) -> None:
-    refused(RuleError, edits.set_field, table, HOUSE, "steading.fortunes", "-2")
+    refused(RuleError, edits.set_field, table, HOUSE, "steading.fortunes", "=-2")
 
 
 def test_reading13_meet_with_disaster_lowers_fortunes_by_one(table: Campaign) -> None:
@@ -700,7 +700,7 @@ def test_reading13_meet_with_disaster_lowers_fortunes_by_one(table: Campaign) ->
 
 
 def test_reading13_meet_with_disaster_at_minus_one_takes_the_gms_pick(table: Campaign) -> None:
-    low = with_fields(table, steading__fortunes="-1")
+    low = with_fields(table, steading__fortunes="=-1")
     outcome = move(low, "meet_with_disaster", [], picks=["malcontent"])
     assert outcome.state.steading is not None
     assert outcome.state.steading.stats["fortunes"] == -1
@@ -709,7 +709,7 @@ def test_reading13_meet_with_disaster_at_minus_one_takes_the_gms_pick(table: Cam
 
 
 def test_reading13_meet_with_disaster_folk_leaving_costs_population(table: Campaign) -> None:
-    low = with_fields(table, steading__fortunes="-1")
+    low = with_fields(table, steading__fortunes="=-1")
     outcome = move(low, "meet_with_disaster", [], picks=["leaving"])
     assert outcome.state.steading is not None
     assert outcome.state.steading.stats["population"] == 1
@@ -813,14 +813,14 @@ def test_an_unknown_hold_is_refused(table: Campaign) -> None:
         ("steading.mood", "grim"),
         ("Brannoc", "2"),
         ("Brannoc.hp", "99"),
-        ("Brannoc.hp", "-1"),
+        ("Brannoc.hp", "=-1"),
         ("Brannoc.hp", "lots"),
         ("Brannoc.rerolls", "3"),
         ("Brannoc.level", "0"),
         ("steading.size", "metropolis"),
         ("steading.season", "monsoon"),
-        ("steading.fortunes", "-2"),
-        ("steading.population", "-1"),
+        ("steading.fortunes", "=-2"),
+        ("steading.population", "=-1"),
         ("steading.lacking", "perhaps"),
         ("Brannoc.xp", "3"),
     ],

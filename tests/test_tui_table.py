@@ -420,7 +420,7 @@ async def test_meet_with_disaster_at_the_bottom_asks_the_gm_to_pick(data_dir: Pa
         await pilot.press("e")
         await type_into(pilot, "#path", "steading.fortunes")
         await pilot.press("enter")
-        await type_into(pilot, "#value", "-1")
+        await type_into(pilot, "#value", "=-1")
         await pilot.press("enter")
         await settle(pilot, app)
         await pilot.press("slash", "m", "e", "e", "t", "enter")

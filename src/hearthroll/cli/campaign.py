@@ -104,7 +104,11 @@ def add_parsers(verbs: Any) -> None:
 
     edit = _verb(verbs, "set", "edit a sheet field: NAME.field or steading.field", run_set)
     edit.add_argument("path", metavar="PATH")
-    edit.add_argument("value", metavar="VALUE")
+    edit.add_argument(
+        "value",
+        metavar="VALUE",
+        help="the new value; for a number +2 / -3 change it by that much, =-2 sets it to -2",
+    )
     edit.add_argument(
         "--rolls",
         type=int,
@@ -164,6 +168,11 @@ def add_parsers(verbs: Any) -> None:
     log.add_argument("--markdown", action="store_true", help="a recap to paste into a chat")
     log.add_argument("--last", type=int, metavar="N", help="only the last N events")
     log.add_argument("--since", type=int, metavar="SEQ", help="only the events after event SEQ")
+    log.add_argument(
+        "--last-session",
+        action="store_true",
+        help="only the last session (it ends after 4 hours without an event)",
+    )
     _common(log)
     log.set_defaults(run=run_log)
 
@@ -509,6 +518,7 @@ def run_log(args: argparse.Namespace) -> int:
     journal segment at a time, so neither time nor memory grows with what is not shown."""
     from hearthroll.cli.recap import recap_chunks
     from hearthroll.core.campaign.events import standing, summary
+    from hearthroll.core.campaign.recap import last_session, markdown_recap
     from hearthroll.store.campaigns import CampaignStore
 
     # Read without a lock or a write, and without the snapshot: its window of recent events
@@ -516,7 +526,11 @@ def run_log(args: argparse.Namespace) -> int:
     with CampaignStore.read(args.file, _catalog(args)) as store:
         whole = not args.last and args.since is None
         events: Iterable[Event]
-        if args.last:
+        if args.last_session:  # the events since the last pause of 4 hours
+            session = last_session(list(store.events_after(args.since or 0)))
+            events = session[-args.last :] if args.last else session
+            whole = False
+        elif args.last:
             events = store.last_events(args.last)
             if args.since is not None:
                 events = [e for e in events if e.seq > args.since]
@@ -530,6 +544,12 @@ def run_log(args: argparse.Namespace) -> int:
                 out.write(json.dumps(event_json(event), ensure_ascii=False))
             out.write("]\n")
         elif args.markdown:
+            if args.last_session:
+                state = store.state
+                title = state.name or store.path.stem
+                steading = state.steading.name if state.steading is not None else ""
+                out.write(markdown_recap(title, list(events), store.ruleset, steading))
+                return EXIT_OK
             if whole:
                 undone = store.undone()
             else:

@@ -151,7 +151,7 @@ def summary(event: Event) -> str:
     """One line for an event: who (the steading for its own rolls), what with which stat, the
     dice and the kept ones, and the band: "Millbrook: Muster (Population 2) [4, 6] keep 6 →
     6 (10+)"."""
-    from hearthroll.core.rules.describe import BAND_WORDS, join_phrases
+    from hearthroll.core.rules.describe import band_words, join_phrases
 
     who = f"{event.steading or event.actor}: " if event.steading or event.actor else ""
     if event.kind in ("move", "reroll", "accept", "prep", "burn"):
@@ -163,10 +163,7 @@ def summary(event: Event) -> str:
         dice = f" [{', '.join(str(f) for f in event.dice)}]" if event.dice else ""
         if event.dropped or (event.mechanic == "stat_dice" and len(event.dice) > 1):
             dice += f" keep {', '.join(str(f) for f in event.kept)}"
-        band = event.label or event.band
-        if event.mechanic == "stat_dice":
-            band = BAND_WORDS["stat_dice"].get(event.band, band)
-        band = f" → {band}" if event.band else ""
+        band = f" → {band_words(event.mechanic, event.band, event.label)}" if event.band else ""
         pending = " (bust waits)" if event.pending else " (a match)" if event.match else ""
         xp = f", XP +{event.xp_gained}" if event.xp_gained else ""
         return f"{who}{what}{dice}{band}{pending}{xp}"

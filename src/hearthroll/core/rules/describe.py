@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+import attrs
+
 from hearthroll.core.rules.effects import AutoMod, Effect, Gate, OptionList
 from hearthroll.core.rules.model import Move, Ruleset
 
@@ -65,6 +67,30 @@ def join_phrases(phrases: Iterable[str], sep: str = "; ") -> str:
     """Phrases joined once: no empty ones, and no stop left before the separator ("holds.;")."""
     kept = [p.strip() for p in phrases if p and p.strip()]
     return sep.join(p.rstrip(".;,") if i < len(kept) - 1 else p for i, p in enumerate(kept))
+
+
+def value_words(value: object, ruleset: Ruleset | None = None) -> str:
+    """A recorded value as words: ids by their names, lists joined, marks as yes / no,
+    nothing as "—" (never a Python repr)."""
+    if value is None:
+        return "—"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, str):
+        return word(ruleset, value) if value and " " not in value else value or "—"
+    if isinstance(value, (tuple, list, set, frozenset)):
+        return ", ".join(value_words(v, ruleset) for v in value) or "none"
+    if isinstance(value, dict):
+        pairs = value.items()
+        return (
+            ", ".join(f"{value_words(k, ruleset)} {value_words(v, ruleset)}" for k, v in pairs)
+            or "none"
+        )
+    if attrs.has(type(value)):
+        for name in ("name", "text", "id"):
+            if isinstance(getattr(value, name, None), str):
+                return str(getattr(value, name))
+    return str(value)
 
 
 def option_text(move: Move | None, option_id: str) -> str:
@@ -233,6 +259,14 @@ def effect_line(effect: Effect, ruleset: Ruleset | None = None) -> str:
     if effect.subject != "self":
         text += f" ({SUBJECTS.get(effect.subject, effect.subject)})"
     return " ".join(f"{text} {gate_words(effect, ruleset)}".split())
+
+
+def band_words(mechanic: str, band: str, label: str = "") -> str:
+    """A rolled band as the log says it: the community roll's die and its PbtA band
+    ("6 (10+)"), else the move's label or the band read as words."""
+    if mechanic == "stat_dice" and band in BAND_WORDS["stat_dice"]:
+        return BAND_WORDS["stat_dice"][band]
+    return label or band.replace("_", " ")
 
 
 def options_heading(options: OptionList, move: Move) -> str:

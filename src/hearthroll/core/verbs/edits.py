@@ -11,7 +11,7 @@ from hearthroll.core.campaign.resolve import weapon_damage
 from hearthroll.core.campaign.sheets import change_hold, level_up, put_character
 from hearthroll.core.campaign.state import Campaign, Character, Plan, Requirement
 from hearthroll.core.dice.sources import DiceSource
-from hearthroll.core.errors import NotFound, RuleError, TurnError
+from hearthroll.core.errors import HearthrollError, NotFound, RuleError, TurnError
 from hearthroll.core.numbers import describe, whole_number
 from hearthroll.core.rules.model import Ruleset
 from hearthroll.core.verbs.session import find_character
@@ -175,11 +175,75 @@ def _flag(path: str, text: str) -> bool:
     raise RuleError(f"{path} is true or false, not {text!r}")
 
 
+def field_value(state: Campaign, ruleset: Ruleset, path: str) -> str | None:
+    """What a field holds now, as `set_field` would take it back; None when the path names
+    nothing (the edit says why when it is tried)."""
+    owner, _, field = path.partition(".")
+    field = field.lower()
+    if owner.lower() == "steading":
+        steading = state.steading
+        if steading is None:
+            return None
+        if field in ("name", "size", "season"):
+            return str(getattr(steading, field))
+        if field in steading.stats:
+            return str(steading.stats[field])
+        spec = ruleset.steading
+        if spec is not None and field in {f.id for f in spec.flags}:
+            return "yes" if field in steading.flags else "no"
+        return None
+    try:
+        c = find_character(state, owner)
+    except HearthrollError:
+        return None
+    plain: dict[str, object] = {
+        "level": c.level,
+        "xp": c.xp,
+        "rerolls": c.rerolls_left,
+        "rerolls_left": c.rerolls_left,
+        "armor": c.armor,
+        "forward": c.forward,
+        "notes": c.notes,
+        "template": c.template,
+    }
+    if field in plain:
+        return str(plain[field])
+    if field.startswith("max_") and field.removeprefix("max_") in c.meters:
+        meter = field.removeprefix("max_")
+        top = c.maxima.get(meter, ruleset.meter(meter).max)
+        return None if top is None else str(top)
+    for values in (c.meters, c.stats, c.holds):
+        if field in values:
+            return str(values[field])
+    if field in {h.id for h in ruleset.holds}:
+        return "0"
+    if field in {x.id for x in ruleset.conditions}:
+        return "yes" if field in c.conditions else "no"
+    return None
+
+
+def _arithmetic(state: Campaign, ruleset: Ruleset, path: str, value: str) -> tuple[str, str]:
+    """The value to set and the words for it: "+2" and "-3" add to a number the field holds
+    ("hp -2 (7 → 5)"); "=-2" sets it to −2; anything else is set as typed."""
+    typed = value.strip()
+    if typed.startswith("="):
+        exact = typed[1:].strip()
+        return exact, f"{path} = {exact}"
+    if len(typed) > 1 and typed[0] in "+-" and typed[1:].strip().isdigit():
+        now = field_value(state, ruleset, path)
+        if now is not None and now.lstrip("+-").isdigit():
+            after = int(now) + int(typed[0] + typed[1:].strip())
+            return str(after), f"{path} {typed[0]}{typed[1:].strip()} ({now} → {after})"
+    return value, f"{path} = {value}"
+
+
 def set_field(state: Campaign, ruleset: Ruleset, path: str, value: str) -> Outcome:
-    """Edit one field: `NAME.field` on a character, `steading.field` on the steading."""
+    """Edit one field: `NAME.field` on a character, `steading.field` on the steading. A
+    number field takes `+N` / `-N` as a change to what it holds, and `=N` as the number."""
     owner, dot, field = path.partition(".")
     if not dot or not field:
         raise RuleError(f"give a path as NAME.field or steading.field, not {path!r}")
+    value, words = _arithmetic(state, ruleset, path, value)
     if owner.lower() == "steading":
         after = _set_steading(state, ruleset, field.lower(), value, path)
     else:
@@ -195,7 +259,7 @@ def set_field(state: Campaign, ruleset: Ruleset, path: str, value: str) -> Outco
     event = Event(
         kind="set",
         actor=None if owner.lower() == "steading" else owner,
-        results=(f"{path} = {value}", *fleeing),
+        results=(words, *fleeing),
     )
     return record(state, after, event)
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-import attrs
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
@@ -16,28 +15,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from hearthroll.core.campaign.events import Event
-from hearthroll.core.rules.describe import MECHANIC_WORDS, join_phrases, option_text, word
+from hearthroll.core.rules.describe import MECHANIC_WORDS, join_phrases, option_text, value_words
 from hearthroll.core.rules.model import Ruleset
-
-
-def _value(value: object, ruleset: Ruleset | None = None) -> str:
-    """A delta's value as words: lists joined, marks as yes/no, nothing as "—"."""
-    if value is None:
-        return "—"
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, str):
-        return word(ruleset, value) if value and " " not in value else value or "—"
-    if isinstance(value, (tuple, list, set, frozenset)):
-        return ", ".join(_value(v, ruleset) for v in value) or "none"
-    if isinstance(value, dict):
-        pairs = value.items()
-        return ", ".join(f"{_value(k, ruleset)} {_value(v, ruleset)}" for k, v in pairs) or "none"
-    if attrs.has(type(value)):
-        for name in ("name", "text", "id"):
-            if isinstance(getattr(value, name, None), str):
-                return str(getattr(value, name))
-    return str(value)
 
 
 def record(event: Event, ruleset: Ruleset | None = None) -> Group:
@@ -80,9 +59,9 @@ def record(event: Event, ruleset: Ruleset | None = None) -> Group:
     deltas.add_column("after")
     for delta in event.deltas:
         deltas.add_row(
-            " ".join(_value(p, ruleset) for p in delta.path),
-            _value(delta.before, ruleset),
-            _value(delta.after, ruleset),
+            " ".join(value_words(p, ruleset) for p in delta.path),
+            value_words(delta.before, ruleset),
+            value_words(delta.after, ruleset),
         )
     parts: list[Table | Text] = [fields]
     parts.append(

@@ -77,6 +77,7 @@ class TableScreen(Screen[None]):
         Binding("left", "aim(-1)", "Previous foe", show=False, priority=True),
         Binding("b", "burn", "Burn momentum", priority=True),
         Binding("T", "tracks", "Tracks", priority=True),
+        Binding("W", "recap", "Write recap", show=False, priority=True),
         Binding("tab", "cycle(1)", "Next character", show=False, priority=True),
         Binding("shift+tab", "cycle(-1)", "Previous character", show=False, priority=True),
         *(
@@ -161,6 +162,8 @@ class TableScreen(Screen[None]):
             self.live = live
             self.active = live.state.active or next(iter(live.state.characters), None)
             self._save_status = SaveStatus()
+            self._said = None
+            self.query_one(MoveLog).follow()
 
         def report(status: SaveStatus) -> None:
             self.post_message(SaveChanged(status, live))
@@ -481,7 +484,11 @@ class TableScreen(Screen[None]):
 
         start = f"{self.active}." if self.active else "steading."
         paths = field_paths(self.live.state, self.live.ruleset)
-        self.app.push_screen(EditField(start, paths, check))
+
+        def current(path: str) -> str | None:
+            return edits.field_value(self.live.state, self.live.ruleset, path)
+
+        self.app.push_screen(EditField(start, paths, check, current))
 
     def action_note(self) -> None:
         """The GM's line in the log."""
@@ -583,6 +590,30 @@ class TableScreen(Screen[None]):
             self.notify(str(error), severity="error")
             return
         self.app.push_screen(EventDetail(event, self.live.ruleset))
+
+    def action_recap(self) -> None:
+        """Write tonight's recap (the last session, in Markdown) beside the campaign file."""
+        live = self.live
+
+        def write() -> None:
+            from hearthroll.core.campaign.recap import last_session, markdown_recap
+            from hearthroll.store.atomic import atomic_write
+
+            try:
+                events = last_session(live.saver.call(lambda store: list(store.events())))
+                state = live.state
+                steading = state.steading.name if state.steading is not None else ""
+                title = state.name or live.path.stem
+                text = markdown_recap(title, events, live.ruleset, steading)
+                day = (events[-1].at[:10] if events and events[-1].at else "") or "new"
+                target = live.path.with_name(f"{live.path.stem}-recap-{day}.md")
+                atomic_write(target, text.encode("utf-8"))
+                said = f"W: tonight's recap is in {target.name} ({len(events)} events)"
+            except (HearthrollError, OSError, RuntimeError) as error:
+                said = f"W: the recap was not written: {error}"
+            self.app.call_from_thread(self.say, said)
+
+        self.run_worker(write, thread=True, group="recap")
 
     # --- elsewhere -------------------------------------------------------------------------
 

@@ -1,0 +1,81 @@
+"""Edits a GM would type: +2 and -3 change a number by that much, =-2 sets it; the edit box
+opens on the field's value now; the command line's `set` reads the same."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from cli_run import run_cli
+from hearthroll.core.campaign.demo import demo_campaign
+from hearthroll.core.verbs.edits import field_value, set_field
+from hearthroll.store.campaigns import CampaignStore
+from hearthroll.store.rulesets import load_catalog
+from hearthroll.tui.screens.edit_field import EditField
+from test_tui_helpers import demo, settle, shown, type_into
+
+CATALOG = load_catalog()
+HOUSE = CATALOG.ruleset("house")
+
+
+def test_minus_two_subtracts_and_equals_minus_two_sets() -> None:
+    state = demo_campaign(HOUSE)
+    hp = state.characters["Wren"].meters["hp"]
+    after = set_field(state, HOUSE, "Wren.hp", "-2")
+    assert after.state.characters["Wren"].meters["hp"] == hp - 2
+    assert after.event.results == (f"Wren.hp -2 ({hp} → {hp - 2})",)
+    up = set_field(after.state, HOUSE, "Wren.hp", "+1")
+    assert up.state.characters["Wren"].meters["hp"] == hp - 1
+    forward = set_field(state, HOUSE, "Wren.forward", "=-2")
+    assert forward.state.characters["Wren"].forward == -2
+    plain = set_field(state, HOUSE, "Wren.hp", "3")
+    assert plain.state.characters["Wren"].meters["hp"] == 3
+
+
+def test_a_change_past_the_field_s_bounds_is_refused_as_any_value_is() -> None:
+    import pytest
+
+    from hearthroll.core.errors import HearthrollError
+
+    state = demo_campaign(HOUSE)
+    with pytest.raises(HearthrollError, match="Wren.hp"):
+        set_field(state, HOUSE, "Wren.hp", "-99")
+
+
+def test_the_value_now_of_sheet_and_steading_fields() -> None:
+    state = demo_campaign(HOUSE)
+    assert field_value(state, HOUSE, "Brannoc.xp") == "3"
+    assert field_value(state, HOUSE, "steading.fortunes") == "1"
+    assert field_value(state, HOUSE, "steading.season") == "spring"
+    assert field_value(state, HOUSE, "Nobody.xp") is None
+
+
+def test_the_command_line_set_subtracts_and_sets(tmp_path: Path) -> None:
+    path = tmp_path / "camp.toml"
+    CampaignStore.create(path, demo_campaign(HOUSE), CATALOG).close()
+    hp = demo_campaign(HOUSE).characters["Wren"].meters["hp"]
+    result = run_cli("set", "camp.toml", "Wren.hp", "-2", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert f"Wren.hp -2 ({hp} → {hp - 2})" in result.stdout
+    result = run_cli("set", "camp.toml", "Wren.forward", "=-2", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    state = json.loads(run_cli("state", "camp.toml", "--json", cwd=tmp_path).stdout)
+    wren = next(c for c in state["characters"] if c["name"] == "Wren")
+    assert wren["meters"]["hp"] == hp - 2
+    assert wren["forward"] == -2
+
+
+async def test_the_edit_box_shows_the_value_now_and_takes_a_change(tmp_path: Path) -> None:
+    app = demo(tmp_path / "data")
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.press("e")
+        await type_into(pilot, "#path", "Brannoc.xp")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, EditField)
+        assert "Brannoc.xp is 3 now" in shown(app, "#now")
+        await type_into(pilot, "#value", "+2")
+        await pilot.press("enter")
+        await settle(pilot, app)
+        assert app.live is not None
+        assert app.live.state.characters["Brannoc"].xp == 5
