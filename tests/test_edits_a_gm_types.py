@@ -38,7 +38,7 @@ def test_a_change_past_the_field_s_bounds_is_refused_as_any_value_is() -> None:
     from hearthroll.core.errors import HearthrollError
 
     state = demo_campaign(HOUSE)
-    with pytest.raises(HearthrollError, match="Wren.hp"):
+    with pytest.raises(HearthrollError, match=r"Wren\.hp"):
         set_field(state, HOUSE, "Wren.hp", "-99")
 
 
