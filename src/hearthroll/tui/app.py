@@ -95,6 +95,10 @@ class HearthrollApp(App[None]):
         return super().get_default_screen()
 
     def on_mount(self) -> None:
+        theme = places.chosen_theme(self.data_dir)
+        if theme and theme in self.available_themes:
+            self.theme = theme
+        self.theme_changed_signal.subscribe(self, self._keep_theme)
         if self.live is not None:
             return
         if self.path is not None and self.path.exists():
@@ -103,6 +107,12 @@ class HearthrollApp(App[None]):
             from hearthroll.tui.opening import ask_new
 
             ask_new(self, self.path, first=True)
+
+    def _keep_theme(self, theme: object) -> None:
+        """The theme chosen is kept for the next run."""
+        name = getattr(theme, "name", None)
+        if isinstance(name, str):
+            places.keep_theme(self.data_dir, name)
 
     def open_campaign(self, path: Path, *, first: bool = False) -> None:
         """Open the campaign at `path` and show it; a failure is said plainly."""

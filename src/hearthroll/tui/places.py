@@ -41,6 +41,30 @@ def remember(folder: Path, path: Path) -> bool:
     return True
 
 
+THEME = "theme.txt"
+"""The Textual theme last chosen (Ctrl+K), kept between runs."""
+
+
+def chosen_theme(folder: Path) -> str | None:
+    """The theme chosen last time, if one was."""
+    try:
+        return (folder / THEME).read_text(encoding="utf-8").strip() or None
+    except (OSError, UnicodeDecodeError):
+        return None
+
+
+def keep_theme(folder: Path, theme: str) -> bool:
+    """Remember `theme` for the next run; False when it cannot be written."""
+    temp = folder / f".{THEME}.tmp"
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        temp.write_text(f"{theme}\n", encoding="utf-8")
+        os.replace(temp, folder / THEME)
+    except OSError:
+        return False
+    return True
+
+
 def last_used(folder: Path) -> Path | None:
     """The newest campaign in the recent list that is still there."""
     return next((p for p in recent(folder) if p.is_file()), None)

@@ -254,19 +254,30 @@ def effect_line(effect: Effect, ruleset: Ruleset | None = None) -> str:
         text = f"use {target}"
     elif kind == "ammo":
         text = "ammo −1"
+    elif kind == "flee":
+        text = "get away from the fight"
+    elif kind == "break_off":
+        text = "stop fighting: the foe turns on another or stops"
+    elif kind == "redirect":
+        text = "the foe attacks the rescuer instead"
     else:
         text = f"{kind} {target} {amount}".strip()
-    if effect.subject != "self":
+    if effect.subject != "self" and kind not in ("flee", "break_off", "redirect"):
         text += f" ({SUBJECTS.get(effect.subject, effect.subject)})"
     return " ".join(f"{text} {gate_words(effect, ruleset)}".split())
 
 
+PBTA_BANDS = {"miss": "6−", "weak": "7–9", "strong": "10+"}
+"""The 2d6 band a community roll's result stands for."""
+
+
 def band_words(mechanic: str, band: str, label: str = "") -> str:
-    """A rolled band as the log says it: the community roll's die and its PbtA band
-    ("6 (10+)"), else the move's label or the band read as words."""
-    if mechanic == "stat_dice" and band in BAND_WORDS["stat_dice"]:
-        return BAND_WORDS["stat_dice"][band]
-    return label or band.replace("_", " ")
+    """A rolled band as the log says it: a community roll's label with the band it stands for
+    ("4–5 (7–9)", "6 (10+)"), else the move's label or the band read as words."""
+    words = label or band.replace("_", " ")
+    if mechanic == "stat_dice" and band in PBTA_BANDS:
+        return f"{words} ({PBTA_BANDS[band]})"
+    return words
 
 
 def options_heading(options: OptionList, move: Move) -> str:
