@@ -39,15 +39,33 @@ def command(campaign: Path) -> list[str]:
 
 
 class Terminal:
-    """A tmux session running one command at 80×24."""
+    """A tmux session running one command at 80×24 (or `size`)."""
 
-    def __init__(self, argv: list[str], env: dict[str, str], done: Path) -> None:
+    def __init__(
+        self, argv: list[str], env: dict[str, str], done: Path, size: tuple[int, int] = (80, 24)
+    ) -> None:
         self.name = f"hearthroll-{uuid.uuid4().hex[:8]}"
+        env = {**env, "COLUMNS": str(size[0]), "LINES": str(size[1])}  # never an outer size
         exports = " ".join(f"{k}={shlex.quote(v)}" for k, v in env.items())
         shell = f"env {exports} {shlex.join(argv)}; echo $? > {shlex.quote(str(done))}"
         subprocess.run(
-            ["tmux", "new-session", "-d", "-s", self.name, "-x", "80", "-y", "24", shell],
+            [
+                "tmux",
+                "new-session",
+                "-d",
+                "-s",
+                self.name,
+                "-x",
+                str(size[0]),
+                "-y",
+                str(size[1]),
+                shell,
+            ],
             check=True,
+        )
+        width, height = (str(n) for n in size)  # a server made at another size keeps it
+        subprocess.run(
+            ["tmux", "resize-window", "-t", self.name, "-x", width, "-y", height], check=False
         )
 
     def screen(self) -> str:

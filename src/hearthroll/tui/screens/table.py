@@ -108,7 +108,8 @@ class TableScreen(Screen[None]):
         yield PartyBar(id="party")
         with Horizontal(id="panes"):
             with Vertical(id="left"):
-                yield CharacterSheet(id="sheet", classes="pane")
+                with Horizontal(id="sheets"):
+                    yield CharacterSheet(id="sheet", classes="pane")
                 yield SteadingSheet(id="steading", classes="pane")
                 yield EncounterPane(id="encounter", classes="pane")
                 yield TracksPane(id="tracks", classes="pane")
@@ -183,7 +184,10 @@ class TableScreen(Screen[None]):
             state, ruleset, self.live.path.name
         )._replace(waiting=saving.waiting, error=saving.error, note=saving.note, said=self._said)
         self.query_one(PartyBar).view = views.party_view(state, ruleset, self.active)
-        self.query_one(CharacterSheet).view = views.sheet_view(state, ruleset, self.active)
+        self.query_one("#sheet", CharacterSheet).view = views.sheet_view(
+            state, ruleset, self.active
+        )
+        self._party_sheets()
         self.query_one(SteadingSheet).view = views.steading_view(state, ruleset)
         self.target = views.target_foe(state, self.target)
         self.query_one(EncounterPane).view = views.encounter_view(state, ruleset, self.target)
@@ -194,6 +198,34 @@ class TableScreen(Screen[None]):
         if self._log_shown:
             self.query_one(MoveLog).view = views.log_view(events)
         self.refresh_bindings()
+
+    WIDE = 160
+    """From this many columns the whole party's sheets stand side by side."""
+
+    def on_resize(self, event: events.Resize) -> None:
+        wide = event.size.width >= self.WIDE
+        if wide != self.has_class("-wide"):
+            self.set_class(wide, "-wide")
+            self._party_sheets()
+
+    def _party_sheets(self) -> None:
+        """On a wide screen, a sheet for each other member of the party beside the active one."""
+        others = [n for n in self.live.state.characters if n != self.active]
+        if not self.has_class("-wide"):
+            others = []
+        shelf = self.query_one("#sheets", Horizontal)
+        shown = list(shelf.query(".party-sheet").results(CharacterSheet))
+        for extra in shown[len(others) :]:
+            extra.remove()
+        state, ruleset = self.live.state, self.live.ruleset
+        for number, name in enumerate(others):
+            view = views.sheet_view(state, ruleset, name)
+            if number < len(shown):
+                shown[number].view = view
+            else:
+                sheet = CharacterSheet(classes="pane party-sheet")
+                sheet.view = view
+                shelf.mount(sheet)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Show (and allow) the turn's keys only when they can act; the others, pressed, say

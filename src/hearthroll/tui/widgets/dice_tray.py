@@ -4,6 +4,7 @@ results, the next actions with their keys, and the exact odds of the next push."
 from __future__ import annotations
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.reactive import reactive
@@ -30,6 +31,8 @@ class DiceTray(Vertical):
     happen next and the odds of a push."""
 
     view: reactive[TrayView | None] = reactive(None, init=False)
+    large = False
+    """The tray has room for the dice drawn large (one box per die)."""
 
     def compose(self) -> ComposeResult:
         yield Static(id="tray-roll")
@@ -37,8 +40,14 @@ class DiceTray(Vertical):
 
     def watch_view(self, view: TrayView | None) -> None:
         self.border_title = view.turn if view is not None and view.turn else "dice tray"
-        self.query_one("#tray-roll", Static).update(render_roll_part(view))
+        self.query_one("#tray-roll", Static).update(render_roll_part(view, large=self.large))
         self.query_one("#tray-next", Static).update(render_next(view))
+
+    def on_resize(self, event: events.Resize) -> None:
+        large = event.size.width >= LARGE_WIDTH and event.size.height >= LARGE_HEIGHT
+        if large != self.large:
+            self.large = large
+            self.watch_view(self.view)
 
 
 def faces(roll: RollView) -> Text:
@@ -54,6 +63,34 @@ def faces(roll: RollView) -> Text:
     if roll.total is not None and roll.mechanic not in ("pool", "stat_dice"):
         text.append(f"  total {roll.total}", style="bold")
     return text
+
+
+LARGE_WIDTH, LARGE_HEIGHT = 70, 20
+"""From this size the tray draws each die as a box."""
+
+
+def big_faces(roll: RollView) -> Text:
+    """Each kept die as a box (1s red, 6s green), and apart from them the dropped ones, dim
+    and struck through: three lines."""
+    rows: list[Text] = [Text(), Text(), Text()]
+    dice = [(face, _face_style(face), False) for face in roll.kept]
+    dice += [(face, "dim", True) for face in roll.dropped]
+    for number, (face, style, dropped) in enumerate(dice):
+        if number == len(roll.kept):
+            for row, part in zip(rows, ("         ", " dropped ", "         "), strict=True):
+                row.append(part, style="dim")
+        rows[0].append("╭───╮ ", style=style)
+        rows[1].append("│ ", style=style)
+        rows[1].append(str(face), style=f"{style} strike" if dropped else style)
+        rows[1].append(" │ ", style=style)
+        rows[2].append("╰───╯ ", style=style)
+    if roll.total is not None and roll.mechanic not in ("pool", "stat_dice"):
+        rows[1].append(f"  total {roll.total}", style="bold")
+    return Text("\n").join(rows)
+
+
+def _face_style(face: int) -> str:
+    return "bold red" if face == 1 else "bold green" if face == 6 else "bold"
 
 
 def band_line(roll: RollView) -> Text:
@@ -77,10 +114,14 @@ def _plain(text: str) -> str:
     return text.lower().replace("–", "-")
 
 
-def render_roll(roll: RollView, *, results: bool = True) -> list[Text]:
-    """The roll's lines: the dice, the band and its words, then what it did. A move with no
-    roll has no band: its own text comes last, after what it did, as it is the longest."""
-    lines = [Text.assemble((roll.title, "bold"), "  ", faces(roll))]
+def render_roll(roll: RollView, *, results: bool = True, large: bool = False) -> list[Text]:
+    """The roll's lines: the dice (large: a box each, on lines of their own), the band and its
+    words, then what it did. A move with no roll has no band: its own text comes last, after
+    what it did, as it is the longest."""
+    if large and roll.kept:
+        lines = [Text(roll.title, style="bold"), big_faces(roll)]
+    else:
+        lines = [Text.assemble((roll.title, "bold"), "  ", faces(roll))]
     if roll.line:
         lines.append(Text(roll.line, style="bold"))
     text = Text(roll.text) if roll.text and not roll.pending else None
@@ -99,13 +140,13 @@ def render_roll(roll: RollView, *, results: bool = True) -> list[Text]:
     return lines
 
 
-def render_roll_part(view: TrayView | None) -> Text:
+def render_roll_part(view: TrayView | None, *, large: bool = False) -> Text:
     """The last roll (the turn is the tray's border title)."""
     if view is None:
         return Text("")
     lines: list[Text] = []
     if view.roll is not None:
-        lines += render_roll(view.roll)
+        lines += render_roll(view.roll, large=large)
     else:
         lines.append(Text("no roll yet: press / and type a move", style="dim"))
     return Text("\n").join(lines)

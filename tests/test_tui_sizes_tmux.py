@@ -1,0 +1,56 @@
+"""Every size in a real terminal: at 60×20, 80×24 and 200×60 the tray's band, the party and
+the footer are on screen after a roll; at 200×60 the whole party's sheets stand side by side
+and the dice are drawn large, kept and dropped apart."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import time
+from pathlib import Path
+
+import pytest
+
+from hearthroll.core.campaign.demo import demo_campaign
+from hearthroll.store.campaigns import CampaignStore
+from hearthroll.store.rulesets import load_catalog
+from test_tui_tmux import TIMEOUT, Terminal, command
+
+pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
+
+
+@pytest.mark.parametrize("size", [(60, 20), (80, 24), (200, 60)])
+def test_the_band_the_party_and_the_footer_at_every_size(
+    tmp_path: Path, size: tuple[int, int]
+) -> None:
+    catalog = load_catalog(with_user=False)
+    campaign = tmp_path / "table.toml"
+    CampaignStore.create(campaign, demo_campaign(catalog.default), catalog).close()
+    done = tmp_path / "exit-status"
+    env = {"HEARTHROLL_DATA_DIR": str(tmp_path / "data"), "TERM": "xterm-256color"}
+    for key in ("PATH", "HOME", "LANG", "LC_ALL"):
+        if key in os.environ:
+            env[key] = os.environ[key]
+    terminal = Terminal(command(campaign), env, done, size)
+    try:
+        terminal.wait_for("Brannoc")
+        terminal.keys("/", "c", "l", "a", "F4", "Enter")
+        terminal.wait_for("faces of real dice")
+        terminal.keys("4", "Enter")
+        screen = terminal.wait_for("SUCCESS, NO 6")
+        lines = screen.rstrip().splitlines()
+        assert len(lines) <= size[1] and all(len(line) <= size[0] for line in lines)
+        party = next(line for line in lines if "Brannoc" in line and "Wren" in line)
+        assert "Isolde" in party
+        assert "Move" in lines[-1] and "Quit" in lines[-1]  # the footer, last
+        if size[0] >= 160:
+            top = next(line for line in lines if "(Human)" in line)
+            assert "(Ogre)" in top and "(Automaton)" in top  # sheets side by side
+            assert "╭───╮" in screen and "│ 4 │" in screen  # the die drawn large
+        terminal.keys("q")
+        deadline = time.monotonic() + TIMEOUT
+        while not done.exists() and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert done.read_text().strip() == "0"
+    finally:
+        terminal.close()
