@@ -95,7 +95,7 @@ async def test_w_writes_the_recap_beside_the_campaign(tmp_path: Path) -> None:
             await pilot.pause(0.05)
             if "recap" in shown(app, "#status"):
                 break
-        assert "W: tonight's recap is in demo-recap-" in shown(app, "#status")
+        assert "W: recap → demo-recap-" in shown(app, "#status")
         assert app.live is not None
         (written,) = app.live.path.parent.glob("demo-recap-*.md")
         assert "Clash" in written.read_text(encoding="utf-8")

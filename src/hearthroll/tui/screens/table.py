@@ -640,7 +640,7 @@ class TableScreen(Screen[None]):
                 day = (events[-1].at[:10] if events and events[-1].at else "") or "new"
                 target = live.path.with_name(f"{live.path.stem}-recap-{day}.md")
                 atomic_write(target, text.encode("utf-8"))
-                said = f"W: tonight's recap is in {target.name} ({len(events)} events)"
+                said = f"W: recap → {target.name}"
             except (HearthrollError, OSError, RuntimeError) as error:
                 said = f"W: the recap was not written: {error}"
             self.app.call_from_thread(self.say, said)
