@@ -11,7 +11,7 @@ from textual.widgets import SelectionList
 from hearthroll.tui.screens.options import OptionsPicker
 from hearthroll.tui.screens.palette import MovePalette
 from hearthroll.tui.screens.table import TableScreen
-from test_tui_helpers import demo, settle, shown
+from test_tui_helpers import demo, settle, shown, type_into
 
 SIZE = (100, 32)
 
@@ -72,3 +72,21 @@ async def test_a_ticked_box_and_an_unticked_one_look_different(data_dir: Path) -
         unticked = picks.get_component_rich_style("selection-list--button")
         assert ticked.bgcolor != unticked.bgcolor
         assert unticked.color == unticked.bgcolor  # an empty box: no mark shows
+
+
+async def test_the_tray_says_what_a_level_up_and_a_season_did(data_dir: Path) -> None:
+    app = demo(data_dir, faces=[6])
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("e")
+        await type_into(pilot, "#path", "Brannoc.xp")
+        await pilot.press("enter")
+        await type_into(pilot, "#value", "+7")
+        await pilot.press("enter")
+        await settle(pilot, app)
+        await pilot.press("slash", "l", "e", "v", "e", "l", "enter")
+        await settle(pilot, app)
+        tray = shown(app, "#tray-roll")
+        assert "level 2 → 3" in tray and "XP 10 → 0" in tray
+        await pilot.press("slash", "s", "e", "a", "s", "enter")
+        await settle(pilot, app)
+        assert "season spring → summer" in shown(app, "#tray-roll")

@@ -15,7 +15,7 @@ from typing import NamedTuple
 from hearthroll.core.campaign.events import Event
 from hearthroll.core.campaign.state import Campaign, Character
 from hearthroll.core.games.sheet import Section
-from hearthroll.core.rules.describe import BAND_WORDS
+from hearthroll.core.rules.describe import BAND_WORDS, word
 from hearthroll.core.rules.model import Ruleset
 
 ROLL_KINDS = ("move", "reroll", "accept", "prep", "burn", "track")
@@ -198,7 +198,7 @@ def steading_view(state: Campaign, ruleset: Ruleset) -> SteadingView | None:
         season=steading.season,
         stats=tuple((s.name, steading.stats.get(s.id, s.default)) for s in spec.stats),
         flags=tuple(flags.get(f, f) for f in steading.flags),
-        muster=tuple(m.replace("_", " ") for m in steading.muster),
+        muster=tuple(word(ruleset, m) for m in steading.muster),
         plans=tuple(
             PlanView(p.name, tuple((r.text, r.done) for r in p.requirements))
             for p in steading.plans
