@@ -7,9 +7,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import attrs
+from hearthroll.core.campaign.demo import demo_campaign
 
 from cli_run import run_cli
-from hearthroll.core.campaign.demo import demo_campaign
 from hearthroll.core.campaign.events import Event
 from hearthroll.core.campaign.recap import last_session, markdown_recap
 from hearthroll.core.dice.sources import TypedDice

@@ -371,8 +371,8 @@ def make_move(
         line=line,
         follow=tuple(follow),
     )
-    rolled, steading = _rolled_with(before, character, ruleset, move)
-    event = attrs.evolve(event, rolled=rolled, steading=steading)
+    rolled, community = _rolled_with(before, character, ruleset, move)
+    event = attrs.evolve(event, rolled=rolled, steading=community)
     return record(before, state, event)
 
 
@@ -849,8 +849,8 @@ def _rolled_with(
     from hearthroll.core.rules.describe import word
 
     if spec.mechanic == "stat_dice":
-        steading = state.steading.name if state.steading is not None else ""
-        return f"{word(ruleset, stat)} {value}", steading
+        name = state.steading.name if state.steading is not None else ""
+        return f"{word(ruleset, stat)} {value}", name
     return f"{word(ruleset, stat)} {value:+d}", ""
 
 
