@@ -6,9 +6,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from hearthroll.core.campaign.demo import demo_campaign
-
 from cli_run import run_cli
+from hearthroll.core.games.demo import demo_campaign
 from hearthroll.core.verbs.edits import field_value, set_field
 from hearthroll.store.campaigns import CampaignStore
 from hearthroll.store.rulesets import load_catalog

@@ -7,12 +7,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import attrs
-from hearthroll.core.campaign.demo import demo_campaign
 
 from cli_run import run_cli
 from hearthroll.core.campaign.events import Event
 from hearthroll.core.campaign.recap import last_session, markdown_recap
 from hearthroll.core.dice.sources import TypedDice
+from hearthroll.core.games.demo import demo_campaign
 from hearthroll.core.verbs import edits
 from hearthroll.core.verbs.session import make_move
 from hearthroll.store.campaigns import CampaignStore

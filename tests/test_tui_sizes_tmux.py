@@ -10,8 +10,8 @@ import time
 from pathlib import Path
 
 import pytest
-from hearthroll.core.campaign.demo import demo_campaign
 
+from hearthroll.core.games.demo import demo_campaign
 from hearthroll.store.campaigns import CampaignStore
 from hearthroll.store.rulesets import load_catalog
 from test_tui_tmux import TIMEOUT, Terminal, command
