@@ -3,8 +3,6 @@ in place, adding a foe, ending rounds; and the same fight in a real terminal."""
 
 from __future__ import annotations
 
-import os
-import time
 from pathlib import Path
 
 from hearthroll.core.games.demo import demo_campaign
@@ -14,7 +12,7 @@ from hearthroll.tui import build
 from hearthroll.tui.app import HearthrollApp
 from hearthroll.tui.screens.table import TableScreen
 from test_tui_helpers import scripted, settle, shown, type_into
-from test_tui_tmux import TIMEOUT, Terminal, command
+from test_tui_tmux import Terminal
 
 SIZE = (110, 36)
 CATALOG = load_catalog(with_user=False)
@@ -118,12 +116,7 @@ def test_a_fight_in_a_real_terminal(tmp_path: Path) -> None:
     campaign = tmp_path / "ford.toml"
     with CampaignStore.create(campaign, demo_campaign(CATALOG.ruleset("maneuvers")), CATALOG):
         pass
-    done = tmp_path / "exit-status"
-    env = {"HEARTHROLL_DATA_DIR": str(tmp_path / "data"), "TERM": "xterm-256color"}
-    for key in ("PATH", "HOME", "LANG", "LC_ALL"):
-        if key in os.environ:
-            env[key] = os.environ[key]
-    terminal = Terminal(command(campaign), env, done)
+    terminal = Terminal.playing(campaign, tmp_path)
     try:
         terminal.wait_for("Bandit")
         terminal.keys("/", "k", "i", "c", "k", "F4", "Enter")
@@ -137,12 +130,7 @@ def test_a_fight_in_a_real_terminal(tmp_path: Path) -> None:
         terminal.wait_for("faces of real dice")
         terminal.keys("11", "Enter")
         terminal.wait_for("out of the fight")
-        terminal.keys("q")
-        deadline = time.monotonic() + TIMEOUT
-        while not done.exists() and time.monotonic() < deadline:
-            time.sleep(0.1)
-        assert done.exists(), terminal.screen()
-        assert done.read_text().strip() == "0"
+        terminal.quit()
     finally:
         terminal.close()
     with CampaignStore.open(campaign, CATALOG) as store:

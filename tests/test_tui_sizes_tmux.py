@@ -4,9 +4,7 @@ and the dice are drawn large, kept and dropped apart."""
 
 from __future__ import annotations
 
-import os
 import shutil
-import time
 from pathlib import Path
 
 import pytest
@@ -14,7 +12,7 @@ import pytest
 from hearthroll.core.games.demo import demo_campaign
 from hearthroll.store.campaigns import CampaignStore
 from hearthroll.store.rulesets import load_catalog
-from test_tui_tmux import TIMEOUT, Terminal, command
+from test_tui_tmux import TIMEOUT, Terminal
 
 pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
 
@@ -26,12 +24,7 @@ def test_the_band_the_party_and_the_footer_at_every_size(
     catalog = load_catalog(with_user=False)
     campaign = tmp_path / "table.toml"
     CampaignStore.create(campaign, demo_campaign(catalog.default), catalog).close()
-    done = tmp_path / "exit-status"
-    env = {"HEARTHROLL_DATA_DIR": str(tmp_path / "data"), "TERM": "xterm-256color"}
-    for key in ("PATH", "HOME", "LANG", "LC_ALL"):
-        if key in os.environ:
-            env[key] = os.environ[key]
-    terminal = Terminal(command(campaign), env, done, size)
+    terminal = Terminal.playing(campaign, tmp_path, size)
     try:
         terminal.wait_for("Brannoc")
         terminal.keys("/", "c", "l", "a", "F4", "Enter")
@@ -47,10 +40,6 @@ def test_the_band_the_party_and_the_footer_at_every_size(
             top = next(line for line in lines if "(Human)" in line)
             assert "(Ogre)" in top and "(Automaton)" in top  # sheets side by side
             assert "╭───╮" in screen and "│ 4 │" in screen  # the die drawn large
-        terminal.keys("q")
-        deadline = time.monotonic() + 3 * TIMEOUT  # quitting saves first: slow on a busy machine
-        while not done.exists() and time.monotonic() < deadline:
-            time.sleep(0.1)
-        assert done.read_text().strip() == "0"
+        terminal.quit(3 * TIMEOUT)  # quitting saves first: slow on a busy machine
     finally:
         terminal.close()

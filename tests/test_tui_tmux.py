@@ -45,6 +45,7 @@ class Terminal:
         self, argv: list[str], env: dict[str, str], done: Path, size: tuple[int, int] = (80, 24)
     ) -> None:
         self.name = f"hearthroll-{uuid.uuid4().hex[:8]}"
+        self.done = done
         env = {**env, "COLUMNS": str(size[0]), "LINES": str(size[1])}  # never an outer size
         exports = " ".join(f"{k}={shlex.quote(v)}" for k, v in env.items())
         shell = f"env {exports} {shlex.join(argv)}; echo $? > {shlex.quote(str(done))}"
@@ -67,6 +68,24 @@ class Terminal:
         subprocess.run(
             ["tmux", "resize-window", "-t", self.name, "-x", width, "-y", height], check=False
         )
+
+    @classmethod
+    def playing(cls, campaign: Path, tmp_path: Path, size: tuple[int, int] = (80, 24)) -> Terminal:
+        """The app on `campaign`, with its data folder in `tmp_path` and the user's locale."""
+        env = {"HEARTHROLL_DATA_DIR": str(tmp_path / "data"), "TERM": "xterm-256color"}
+        for key in ("PATH", "HOME", "LANG", "LC_ALL"):
+            if key in os.environ:
+                env[key] = os.environ[key]
+        return cls(command(campaign), env, tmp_path / "exit-status", size)
+
+    def quit(self, timeout: float = TIMEOUT) -> None:
+        """Press q and wait for the app to exit with status 0."""
+        self.keys("q")
+        deadline = time.monotonic() + timeout
+        while not self.done.exists() and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert self.done.exists(), self.screen()
+        assert self.done.read_text().strip() == "0"
 
     def screen(self) -> str:
         result = subprocess.run(
@@ -101,12 +120,7 @@ def test_a_turn_at_80x24_in_a_real_terminal(tmp_path: Path) -> None:
     campaign = tmp_path / "table.toml"
     with CampaignStore.create(campaign, demo_campaign(catalog.default), catalog):
         pass
-    done = tmp_path / "exit-status"
-    env = {"HEARTHROLL_DATA_DIR": str(tmp_path / "data"), "TERM": "xterm-256color"}
-    for key in ("PATH", "HOME", "LANG", "LC_ALL"):
-        if key in os.environ:
-            env[key] = os.environ[key]
-    terminal = Terminal(command(campaign), env, done)
+    terminal = Terminal.playing(campaign, tmp_path)
     try:
         screen = terminal.wait_for("Brannoc")
         assert "Isolde" in screen and "Brannoc rolls next" in screen  # the tray names the turn
@@ -122,12 +136,7 @@ def test_a_turn_at_80x24_in_a_real_terminal(tmp_path: Path) -> None:
         assert "accept" in screen
         terminal.keys("a")
         terminal.wait_for("XP +1")
-        terminal.keys("q")
-        deadline = time.monotonic() + TIMEOUT
-        while not done.exists() and time.monotonic() < deadline:
-            time.sleep(0.1)
-        assert done.exists(), terminal.screen()
-        assert done.read_text().strip() == "0"
+        terminal.quit()
     finally:
         terminal.close()
     with CampaignStore.open(campaign, catalog) as store:
@@ -141,12 +150,7 @@ def test_a_hack_turn_with_gear_in_a_real_terminal(tmp_path: Path) -> None:
     campaign = tmp_path / "road.toml"
     with CampaignStore.create(campaign, demo_campaign(catalog.ruleset("hack")), catalog):
         pass
-    done = tmp_path / "exit-status"
-    env = {"HEARTHROLL_DATA_DIR": str(tmp_path / "data"), "TERM": "xterm-256color"}
-    for key in ("PATH", "HOME", "LANG", "LC_ALL"):
-        if key in os.environ:
-            env[key] = os.environ[key]
-    terminal = Terminal(command(campaign), env, done)
+    terminal = Terminal.playing(campaign, tmp_path)
     try:
         screen = terminal.wait_for("Grusha")
         assert "load 4/10" in screen
@@ -163,12 +167,7 @@ def test_a_hack_turn_with_gear_in_a_real_terminal(tmp_path: Path) -> None:
         terminal.wait_for("takes damage")
         terminal.keys("6", "Enter")
         terminal.wait_for("HP 10/13")
-        terminal.keys("q")
-        deadline = time.monotonic() + TIMEOUT
-        while not done.exists() and time.monotonic() < deadline:
-            time.sleep(0.1)
-        assert done.exists(), terminal.screen()
-        assert done.read_text().strip() == "0"
+        terminal.quit()
     finally:
         terminal.close()
     with CampaignStore.open(campaign, catalog) as store:

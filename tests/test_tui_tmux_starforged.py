@@ -3,9 +3,7 @@ the harm picked, a resist and real dice, then burns momentum; quit, and find it 
 
 from __future__ import annotations
 
-import os
 import shutil
-import time
 from pathlib import Path
 
 import attrs
@@ -14,7 +12,7 @@ import pytest
 from hearthroll.core.games.demo import demo_campaign
 from hearthroll.store.campaigns import CampaignStore
 from hearthroll.store.rulesets import load_catalog
-from test_tui_tmux import TIMEOUT, Terminal, command
+from test_tui_tmux import Terminal
 
 pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
 
@@ -27,12 +25,7 @@ def test_endure_harm_resisted_then_burned_in_a_real_terminal(tmp_path: Path) -> 
     campaign = tmp_path / "forge.toml"
     with CampaignStore.create(campaign, attrs.evolve(state, characters={"Kael": kael}), catalog):
         pass
-    done = tmp_path / "exit-status"
-    env = {"HEARTHROLL_DATA_DIR": str(tmp_path / "data"), "TERM": "xterm-256color"}
-    for key in ("PATH", "HOME", "LANG", "LC_ALL"):
-        if key in os.environ:
-            env[key] = os.environ[key]
-    terminal = Terminal(command(campaign), env, done)
+    terminal = Terminal.playing(campaign, tmp_path)
     try:
         terminal.wait_for("Find the lost beacon")  # the tracks pane
         terminal.keys("/", "e", "n", "d", "u", "r", "e", " ", "h", "F4", "Enter")
@@ -48,12 +41,7 @@ def test_endure_harm_resisted_then_burned_in_a_real_terminal(tmp_path: Path) -> 
         assert "action die 2 + health 4 = 6" in screen  # the tray wraps the rest at 80
         terminal.keys("b")
         terminal.wait_for("STRONG HIT")
-        terminal.keys("q")
-        deadline = time.monotonic() + TIMEOUT
-        while not done.exists() and time.monotonic() < deadline:
-            time.sleep(0.1)
-        assert done.exists(), terminal.screen()
-        assert done.read_text().strip() == "0"
+        terminal.quit()
     finally:
         terminal.close()
     with CampaignStore.open(campaign, catalog) as store:
