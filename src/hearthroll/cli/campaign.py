@@ -123,6 +123,11 @@ def add_parsers(verbs: Any) -> None:
 
     note = _verb(verbs, "note", "the GM's line in the log: a hard move, a scene", run_note)
     note.add_argument("text", nargs="+", metavar="TEXT")
+    note.add_argument(
+        "--secret",
+        action="store_true",
+        help="for the GM's eyes only: the players' view never shows it",
+    )
 
     damage = _verb(verbs, "damage", "roll a character's weapon damage", run_damage)
     damage.add_argument("--as", dest="actor", metavar="NAME")
@@ -428,7 +433,7 @@ def run_note(args: argparse.Namespace) -> int:
     """Add the GM's note."""
     from hearthroll.core.verbs.edits import note
 
-    return _with_store(args, lambda s: note(s.state, " ".join(args.text)))
+    return _with_store(args, lambda s: note(s.state, " ".join(args.text), secret=args.secret))
 
 
 def run_damage(args: argparse.Namespace) -> int:
@@ -605,6 +610,7 @@ def event_json(event: Event) -> dict[str, object]:
         "line": event.line,
         "follow": list(event.follow),
         "target": event.target,
+        **({"secret": True} if event.secret else {}),
         "deltas": deltas,
     }
 

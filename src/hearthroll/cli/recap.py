@@ -48,8 +48,8 @@ def recap_chunks(store: CampaignStore, events: Iterable[Event], undone: set[int]
     day = None
     shown = False
     for event in events:
-        if event.kind in ("undo", "redo") or event.seq in undone:
-            continue
+        if event.kind in ("undo", "redo") or event.seq in undone or event.secret:
+            continue  # a secret note is the GM's own, not the group chat's
         shown = True
         date = event.at[:10]
         if date != day:

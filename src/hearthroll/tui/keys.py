@@ -45,7 +45,8 @@ LONG = {
     "level_up": "Level Up (shown when the XP is there)",
     "add_character": "add a character: name, template and level",
     "edit": "edit any field: NAME.field or steading.field; a bad value is refused",
-    "note": "the GM's line in the log: a hard move, a scene",
+    "note": "the GM's line in the log: a hard move, a scene (! first: secret, never in the "
+    "players' view)",
     "damage": "roll the active character's weapon damage",
     "damage(True)": "weapon damage with real dice",
     "new_plan": "Make a Plan: a project and its requirements",

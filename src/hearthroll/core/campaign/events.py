@@ -84,6 +84,8 @@ class Event:
     """For undo and redo: the event they revert or reapply."""
     at: str = ""
     """When it happened (stamped by the caller; the engine has no clock)."""
+    secret: bool | None = None
+    """A note for the GM's eyes only: True, or None (absent from the file) for any other."""
     deltas: tuple[Delta, ...] = ()
 
 
@@ -168,7 +170,7 @@ def summary(event: Event) -> str:
         xp = f", XP +{event.xp_gained}" if event.xp_gained else ""
         return f"{who}{what}{dice}{band}{pending}{xp}"
     if event.kind == "note":
-        return f"GM: {event.text}"
+        return f"GM (secret): {event.text}" if event.secret else f"GM: {event.text}"
     if event.kind in ("undo", "redo"):
         return f"{event.kind} of event {event.target}"
     detail = join_phrases(event.results)

@@ -132,7 +132,7 @@ def markdown_recap(
     community = [_roll_line(e, ruleset) for e in kept if e.steading and e.kind in ROLLS]
     lines += _section(f"## {steading or 'The steading'}", community, changes, "steading", ruleset)
     lines += _section("## Elsewhere", [], changes, "other", ruleset)
-    notes = [f"- _{e.text}_" for e in kept if e.kind == "note"]
+    notes = [f"- _{e.text}_" for e in kept if e.kind == "note" and not e.secret]
     if notes:
         lines += ["## The GM's notes", "", *notes, ""]
     return "\n".join(lines).rstrip("\n") + "\n"

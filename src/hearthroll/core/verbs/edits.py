@@ -78,11 +78,13 @@ def mark_xp(state: Campaign, ruleset: Ruleset, actor: str | None = None) -> Outc
     return record(state, put_character(state, after), event)
 
 
-def note(state: Campaign, text: str) -> Outcome:
-    """The GM's line in the log: a hard move, a scene."""
+def note(state: Campaign, text: str, *, secret: bool = False) -> Outcome:
+    """The GM's line in the log: a hard move, a scene; a secret one is for the GM's eyes only
+    (the players' view never shows it)."""
     if not text.strip():
         raise RuleError("a note needs some text")
-    return record(state, state, Event(kind="note", text=text.strip()))
+    event = Event(kind="note", text=text.strip(), secret=True if secret else None)
+    return record(state, state, event)
 
 
 def damage(
