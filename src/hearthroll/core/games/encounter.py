@@ -791,6 +791,25 @@ def hurt_foe(foe: Foe, amount: int, *, ignore_armor: bool = False) -> tuple[Foe,
     return attrs.evolve(foe, meters={**foe.meters, HEALTH: new}), words
 
 
+HEALTH_WORDS = ("down", "near death", "bloodied", "hurt", "unhurt")
+"""How the players' view tells a foe's health, worst first (its index is the bar's length)."""
+
+
+def health_words(health: int, top: int) -> str:
+    """A foe's health as the players see it (never the numbers): `down` at 0, `near death` at a
+    quarter of its starting health or less, `bloodied` at half or less, `hurt` below its start,
+    `unhurt` at it."""
+    if health <= 0:
+        return "down"
+    if top <= 0 or health >= top:
+        return "unhurt"
+    if 4 * health <= top:
+        return "near death"
+    if 2 * health <= top:
+        return "bloodied"
+    return "hurt"
+
+
 def heal_foe(foe: Foe, amount: int) -> tuple[Foe, list[str]]:
     """Health back, never above what the foe started with."""
     old = foe.meters.get(HEALTH, 0)
