@@ -19,7 +19,6 @@ from hearthroll.core.verbs import starforged
 from hearthroll.tui.flow import MoveRequest
 from hearthroll.tui.screens.options import OptionsPicker, PickList
 from hearthroll.tui.screens.prompt import LinePrompt
-from hearthroll.tui.widgets.tracks_pane import TrackLine, TracksView
 
 if TYPE_CHECKING:
     from hearthroll.tui.screens.table import TableScreen
@@ -30,18 +29,6 @@ TRACK_HELP = (
     "new NAME / RANK [KIND] · mark NAME [N] · roll NAME · clear NAME · drop NAME "
     "(ranks: troublesome dangerous formidable extreme epic)"
 )
-
-
-def tracks_view(state: Campaign) -> TracksView | None:
-    """The tracks pane's snapshot; None where the campaign keeps no tracks."""
-    if state.tracks is None:
-        return None
-    return TracksView(
-        tuple(
-            TrackLine(t.name, t.kind, t.rank, progress.show(t), progress.boxes(t), t.ticks)
-            for t in state.tracks
-        )
-    )
 
 
 def resist_question(

@@ -27,7 +27,7 @@ from hearthroll.tui.widgets.move_log import MoveLog
 from hearthroll.tui.widgets.party_bar import PartyBar
 from hearthroll.tui.widgets.status_line import StatusLine
 from hearthroll.tui.widgets.steading_sheet import SteadingSheet
-from hearthroll.tui.widgets.tracks_pane import TracksPane
+from hearthroll.tui.widgets.tracks_pane import TracksPane, tracks_view
 
 if TYPE_CHECKING:
     from hearthroll.core.campaign.state import Campaign
@@ -191,7 +191,7 @@ class TableScreen(Screen[None]):
         self.query_one(SteadingSheet).view = views.steading_view(state, ruleset)
         self.target = views.target_foe(state, self.target)
         self.query_one(EncounterPane).view = views.encounter_view(state, ruleset, self.target)
-        self.query_one(TracksPane).view = starforged.tracks_view(state)
+        self.query_one(TracksPane).view = tracks_view(state)
         self.query_one(DiceTray).view = views.tray_view(
             state, ruleset, self.active, events, self.target
         )
@@ -523,14 +523,19 @@ class TableScreen(Screen[None]):
         self.app.push_screen(EditField(start, paths, check, current))
 
     def action_note(self) -> None:
-        """The GM's line in the log."""
+        """The GM's line in the log; one that starts with `!` is secret (never in the players'
+        view)."""
         from hearthroll.core.verbs import edits
         from hearthroll.tui.screens.prompt import LinePrompt
 
         def check(text: str) -> str | None:
-            return self.attempt(lambda: edits.note(self.live.state, text))
+            secret = text.lstrip().startswith("!")
+            words = text.lstrip().removeprefix("!") if secret else text
+            return self.attempt(lambda: edits.note(self.live.state, words, secret=secret))
 
-        prompt = LinePrompt("GM's note", check, placeholder="a hard move, a scene…")
+        prompt = LinePrompt(
+            "GM's note", check, placeholder="a hard move, a scene… (! first: a secret one)"
+        )
         self.app.push_screen(prompt)
 
     def action_damage(self, typed: bool = False) -> None:

@@ -8,6 +8,8 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widgets import Static
 
+from hearthroll.core.campaign.state import Campaign
+
 
 class TrackLine(NamedTuple):
     """One track as the pane shows it."""
@@ -25,6 +27,20 @@ class TracksView(NamedTuple):
     """Every track of the campaign."""
 
     tracks: tuple[TrackLine, ...] = ()
+
+
+def tracks_view(state: Campaign) -> TracksView | None:
+    """The tracks pane's snapshot; None where the campaign keeps no tracks."""
+    from hearthroll.core.games import progress
+
+    if state.tracks is None:
+        return None
+    return TracksView(
+        tuple(
+            TrackLine(t.name, t.kind, t.rank, progress.show(t), progress.boxes(t), t.ticks)
+            for t in state.tracks
+        )
+    )
 
 
 class TracksPane(Static):

@@ -1,0 +1,172 @@
+"""What the players may see: the table's snapshots with the GM's own things left out (secret
+notes, a foe's exact health, and the odds unless the GM allows them)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import NamedTuple
+
+import attrs
+
+from hearthroll.core.campaign.events import Event
+from hearthroll.core.campaign.state import Campaign
+from hearthroll.core.games.encounter import HEALTH, HEALTH_WORDS, health_words
+from hearthroll.core.rules.model import Ruleset
+from hearthroll.tui import views
+from hearthroll.tui.views import LogView, SheetView, SteadingView, TrayView
+from hearthroll.tui.widgets.tracks_pane import TracksView, tracks_view
+
+
+class FoeSeen(NamedTuple):
+    """A foe as the players see it: its health in words, never in numbers."""
+
+    name: str
+    health: str
+    """unhurt, hurt, bloodied, near death or down."""
+    level: int
+    """How much of the bar is filled: 4 unhurt … 0 down."""
+    armor: int
+    weapon: str
+    marks: tuple[str, ...]
+    attacking: str | None
+    stunned: bool
+
+
+class FightSeen(NamedTuple):
+    """The encounter as the players see it."""
+
+    round: int
+    foes: tuple[FoeSeen, ...]
+    acted: tuple[str, ...]
+    fled: tuple[str, ...]
+    no_way_out: bool
+
+
+class PlayersView(NamedTuple):
+    """Everything the players' screen shows, in one snapshot."""
+
+    title: str
+    sheets: tuple[SheetView, ...]
+    steading: SteadingView | None
+    fight: FightSeen | None
+    tracks: TracksView | None
+    tray: TrayView
+    log: LogView
+
+
+def shown(events: Sequence[Event]) -> list[Event]:
+    """The events the players may see: secret notes left out, and the undo or redo of one."""
+    secret = {e.seq for e in events if e.kind == "note" and e.secret}
+    return [
+        e
+        for e in events
+        if e.seq not in secret and not (e.kind in ("undo", "redo") and e.target in secret)
+    ]
+
+
+_HEALTH = re.compile(r"health (\d+) → (\d+)|health (\d+)/(\d+)")
+_SUBJECT = re.compile(r"^(.*?)(?: takes |: | joins | \(|$)")
+
+
+def hide_health(phrase: str, state: Campaign) -> str:
+    """A phrase with any foe's exact health put in words: `Bandit takes 12 (armor 1 takes 1):
+    health 20 → 8` becomes `Bandit takes 12 (armor 1 takes 1): bloodied`. A character's health
+    stays (the players see their sheets)."""
+    if "health" not in phrase:
+        return phrase
+    found = _SUBJECT.match(phrase)
+    subject = found.group(1) if found else ""
+    if subject in state.characters:
+        return phrase
+    fight = state.encounter
+    foe = fight.foes.get(subject) if fight is not None else None
+    top = foe.maxima.get(HEALTH) if foe is not None else None
+
+    def words(match: re.Match[str]) -> str:
+        if match.group(4) is not None:
+            return health_words(int(match.group(3)), int(match.group(4)))
+        after = int(match.group(2))
+        if top is None:
+            return "down" if after <= 0 else "hurt"
+        return health_words(after, top)
+
+    return _HEALTH.sub(words, phrase)
+
+
+def _hidden(event: Event, state: Campaign) -> Event:
+    if not any("health" in r for r in event.results):
+        return event
+    return attrs.evolve(event, results=tuple(hide_health(r, state) for r in event.results))
+
+
+def fight_seen(state: Campaign, ruleset: Ruleset) -> FightSeen | None:
+    """The encounter pane's snapshot, each foe's health in words; None outside a fight."""
+    fight = views.encounter_view(state, ruleset, None)
+    if fight is None or state.encounter is None:
+        return None
+    foes = []
+    for line in fight.foes:
+        foe = state.encounter.foes[line.name]
+        words = health_words(foe.meters.get(HEALTH, 0), foe.maxima.get(HEALTH, 0))
+        foes.append(
+            FoeSeen(
+                name=line.name,
+                health=words,
+                level=HEALTH_WORDS.index(words),
+                armor=line.armor,
+                weapon=line.weapon,
+                marks=line.marks,
+                attacking=line.attacking,
+                stunned=line.stunned,
+            )
+        )
+    return FightSeen(fight.round, tuple(foes), fight.acted, fight.fled, fight.no_way_out)
+
+
+def _roller(state: Campaign, events: Sequence[Event]) -> str | None:
+    """Whose odds the tray shows: the character whose turn it is, else the last to roll."""
+    if state.turn.actor in state.characters:
+        return state.turn.actor
+    last = views.last_roll(events)
+    if last is not None and last.actor in state.characters:
+        return last.actor
+    return state.active or next(iter(state.characters), None)
+
+
+def tray_seen(
+    state: Campaign, ruleset: Ruleset, events: Sequence[Event], *, odds: bool
+) -> TrayView:
+    """The tray: the turn and the last roll (a foe's health in words), no keys; the odds only
+    when the GM allows them."""
+    actor = _roller(state, events)
+    tray = views.tray_view(state, ruleset, actor, events)
+    last = views.last_roll(events)
+    roll = views.roll_view(_hidden(last, state), ruleset) if last is not None else None
+    return tray._replace(roll=roll, actions=(), odds=tray.odds if odds else None)
+
+
+def log_seen(state: Campaign, events: Sequence[Event]) -> LogView:
+    """The log's lines, a foe's health in words."""
+    return views.log_view([_hidden(e, state) for e in events])
+
+
+def players_view(
+    state: Campaign, ruleset: Ruleset, events: Sequence[Event], *, odds: bool = False
+) -> PlayersView:
+    """The players' screen for the campaign as it stands and its newest events."""
+    seen = shown(events)
+    sheets = tuple(
+        sheet
+        for name in state.characters
+        if (sheet := views.sheet_view(state, ruleset, name)) is not None
+    )
+    return PlayersView(
+        title=f"{state.name or 'campaign'} · {ruleset.name}",
+        sheets=sheets,
+        steading=views.steading_view(state, ruleset),
+        fight=fight_seen(state, ruleset),
+        tracks=tracks_view(state),
+        tray=tray_seen(state, ruleset, seen, odds=odds),
+        log=log_seen(state, seen),
+    )
