@@ -20,12 +20,12 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any, Self
 
-import filelock
 import tomli_w
 
 from hearthroll.store.atomic import atomic_write, clean_orphans, os_reason
 from hearthroll.store.errors import StateWriteError, StoreError
 from hearthroll.store.journal import DEFAULT_SEGMENT_SIZE, Journal, JournalReader
+from hearthroll.store.lock import Busy, Lock, take
 from hearthroll.store.toml_positions import MAX_NESTING, too_deep
 
 SCHEMA_VERSION = 1
@@ -60,12 +60,10 @@ class CampaignFiles:
     one thread at a time.
     """
 
-    def __init__(
-        self, path: Path, journal: JournalReader, lock: filelock.BaseFileLock | None
-    ) -> None:
+    def __init__(self, path: Path, journal: JournalReader, lock: Lock | None) -> None:
         self.path = path
         self.journal = journal
-        self._lock: filelock.BaseFileLock | None = lock
+        self._lock: Lock | None = lock
         self.state: dict[str, Any] = {}
         """The state as read when the campaign was opened (or as created)."""
         self.pending: list[dict[str, Any]] = []
@@ -132,7 +130,7 @@ class CampaignFiles:
         segment_size: int,
         migrations: Mapping[int, Migration] | None,
         kind: type[JournalReader],
-        lock: filelock.BaseFileLock | None,
+        lock: Lock | None,
     ) -> Self:
         # The state is read before the journal: a writer appends to the journal before it
         # replaces the state, so the journal read after it is never behind it.
@@ -265,13 +263,12 @@ def digest(data: bytes) -> bytes:
     return hashlib.sha256(data).digest()
 
 
-def acquire(path: Path) -> filelock.BaseFileLock:
+def acquire(path: Path) -> Lock:
     """Take the campaign's lock at once, or explain who holds it."""
     where = lock_path(path)
-    lock = filelock.FileLock(str(where), timeout=0, thread_local=False)
     try:
-        lock.acquire()
-    except filelock.Timeout:
+        lock = take(where)
+    except Busy:
         raise StoreError(
             f"{path} is open in another hearthroll (lock file {where}); close it there first."
         ) from None
