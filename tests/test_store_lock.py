@@ -25,9 +25,8 @@ def test_a_campaign_held_by_filelock_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "camp.toml"
     CampaignFiles.create(path, {"turn": 1}).close()
     other = filelock.FileLock(str(lock_path(path)), timeout=0, thread_local=False)
-    with other:
-        with pytest.raises(StoreError, match="is open in another hearthroll"):
-            CampaignFiles.open(path)
+    with other, pytest.raises(StoreError, match="is open in another hearthroll"):
+        CampaignFiles.open(path)
     CampaignFiles.open(path).close()
 
 

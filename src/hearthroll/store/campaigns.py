@@ -24,7 +24,7 @@ from hearthroll.core.campaign.events import Event, Outcome, replay
 from hearthroll.core.campaign.state import Asset, Campaign, Track
 from hearthroll.core.rules.model import Catalog, Ruleset
 from hearthroll.store.campaign_files import CampaignFiles, journal_folder
-from hearthroll.store.converter import KeyPath, drop_none, problems_of, shared, show_path
+from hearthroll.store.converter import KeyPath, plain, problems_of, shared, show_path
 from hearthroll.store.errors import StateWriteError, StoreError
 from hearthroll.store.journal import Block
 from hearthroll.store.memo import Memo, code_key, key_of
@@ -41,7 +41,7 @@ both keep (and start from) the same snapshot of a campaign."""
 
 def campaign_data(campaign: Campaign) -> dict[str, Any]:
     """The campaign as TOML-ready data."""
-    data: dict[str, Any] = drop_none(shared().unstructure(campaign))
+    data: dict[str, Any] = plain(campaign)
     for sheet in data.get("characters", {}).values():
         for key in _ABSENT_WHEN_EMPTY:
             if not sheet.get(key):
@@ -117,19 +117,9 @@ def _strip_none(tp: Any) -> Any:
 
 def event_data(event: Event) -> dict[str, Any]:
     """An event as TOML-ready data (the journal numbers it, so no `seq`)."""
-    data: dict[str, Any] = drop_none(shared().unstructure(attrs.evolve(event, deltas=())))
+    data: dict[str, Any] = plain(event)
     data.pop("seq", None)
-    data.pop("deltas", None)
-    data["deltas"] = [
-        drop_none(
-            {
-                "path": list(d.path),
-                "before": shared().unstructure(d.before),
-                "after": shared().unstructure(d.after),
-            }
-        )
-        for d in event.deltas
-    ]
+    data["deltas"] = data.pop("deltas", [])  # last, as it always was
     return data
 
 

@@ -149,6 +149,37 @@ def shared() -> cattrs.Converter:
     return make_converter()
 
 
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def plain(value: Any) -> Any:
+    """A model as TOML-ready data, with every None left out: exactly what the converter's
+    `unstructure` and then `drop_none` give, without importing cattrs (saving an event is
+    the only work of most commands, and cattrs would be most of their start).
+
+    An attrs instance becomes a table of its fields in order, a tuple or list a list, a dict
+    a table with text keys; anything else is kept as it is.
+    """
+    kind = type(value)
+    if kind is str or kind is int or kind is bool:
+        return value
+    names = _FIELD_NAMES.get(kind)
+    if names is None and hasattr(kind, "__attrs_attrs__"):
+        names = _FIELD_NAMES[kind] = tuple(f.name for f in kind.__attrs_attrs__ if f.init)
+    if names is not None:
+        found = {}
+        for name in names:
+            item = getattr(value, name)
+            if item is not None:
+                found[name] = plain(item)
+        return found
+    if isinstance(value, dict):
+        return {str(k): plain(v) for k, v in value.items() if v is not None}
+    if isinstance(value, (list, tuple)):
+        return [plain(v) for v in value]
+    return value
+
+
 def drop_none(value: Any) -> Any:
     """Plain data with every None left out (TOML has no null; a missing key reads as None)."""
     if isinstance(value, dict):
