@@ -14,6 +14,12 @@ catalog, the campaign's snapshot), with bytecode compiled as an installed packag
 
 Run it with `python benchmarks/cli.py [--rounds N] [--sizes 1000,10000,100000]` (not part of
 the test suite; the 100,000-event campaign takes a minute or two to write).
+
+`python benchmarks/cli.py --big [N]` measures one campaign of N events (100,000), every process
+fresh: opening it (from the snapshot the last command kept, and without one), saving one event
+(`note`, then `undo`), `log --last 20`, `state`, `check` against the bare `tomllib` read, and a
+full `log --json`, each with the peak memory of its process. Aims: the single-event commands
+at most 2x `--version`, `check` within 1.3x of `tomllib`, every process in at most 150 MB.
 """
 
 from __future__ import annotations
@@ -99,6 +105,75 @@ def readers(path: Path, events: int) -> dict[str, list[str]]:
     }
 
 
+OPEN = """
+import sys
+from pathlib import Path
+from hearthroll.cli.common import load_catalog, memo
+from hearthroll.store.campaigns import RECENT_WINDOW, CampaignStore
+kept = memo() if sys.argv[2] == "snapshot" else None
+CampaignStore.open(Path(sys.argv[1]), load_catalog(), recent=RECENT_WINDOW, memo=kept).close()
+"""
+
+
+BIG_VERBS = ("note", "undo (note)", "state")
+"""The single-event commands held to the --version aim (the others' ratios are printed)."""
+
+
+def big_commands(path: Path) -> tuple[dict[str, list[str]], dict[str, list[str]]]:
+    """The commands measured on one big campaign: the quick ones (many rounds), and the
+    ones that read the whole journal (fewer rounds)."""
+    file = str(path)
+    quick = {
+        "--version": hearthroll("--version"),
+        "open (snapshot)": [sys.executable, "-c", OPEN, file, "snapshot"],
+        "open (no snapshot)": [sys.executable, "-c", OPEN, file, "none"],
+        "note": hearthroll("note", file, "the bridge holds"),
+        "undo (note)": hearthroll("undo", file),
+        "state": hearthroll("state", file),
+        "log --last 20": hearthroll("log", file, "--last", "20"),
+    }
+    whole = {
+        "check": hearthroll("check", file),
+        "tomllib read": [sys.executable, "-c", TOMLLIB, file],
+        "log --json": hearthroll("log", file, "--json"),
+    }
+    return quick, whole
+
+
+def big(events: int, rounds: int, slow_rounds: int, folder: Path, env: dict[str, str]) -> bool:
+    """Every measure on one campaign of `events` events; True when every aim holds."""
+    path = folder / f"campaign-{events}.toml"
+    started = time.perf_counter()
+    build(path, events)
+    print(f"wrote {events:,} events in {time.perf_counter() - started:.1f} s")
+    ready(path, env)
+    quick, whole = big_commands(path)
+    found = measure(quick, rounds, env)
+    found |= measure(whole, slow_rounds, env, warm=False)
+    base = median(found["--version"])
+    held = True
+    print(f"\n{events:,} events: {rounds} interleaved rounds ({slow_rounds} for whole reads)")
+    print(f"{'command':<20} | {'ms':>9} | {'ratio':>12} | {'MB':>6} | aims")
+    print("-" * 78)
+    for name, samples in found.items():
+        took, memory = median(samples), median(samples, 1)
+        ok_memory = memory <= AIM_MEMORY_MB
+        if name in whole:
+            ratio, against = took / median(found["tomllib read"]), "x tomllib"
+            aim = AIM_CHECK if name == "check" else None
+        else:
+            ratio, against = took / base, "x --version"
+            aim = AIM_VERB if name in BIG_VERBS else None
+        ok = (aim is None or ratio <= aim) and ok_memory
+        held = held and ok
+        wanted = f"<= {aim}x, " if aim else ""
+        print(
+            f"{name:<20} | {took * 1000:9.1f} | {ratio:5.2f} {against:<6} | {memory:6.1f} | "
+            f"{wanted}<= {AIM_MEMORY_MB:.0f} MB: {verdict(ok)}"
+        )
+    return held
+
+
 def ready(path: Path, env: dict[str, str]) -> None:
     """Settle a bust the built campaign may end on, so `move` can be made."""
     shown = subprocess.run(
@@ -108,15 +183,26 @@ def ready(path: Path, env: dict[str, str]) -> None:
         subprocess.run(hearthroll("accept", str(path)), env=env, capture_output=True, check=True)
 
 
-def measure(commands: dict[str, list[str]], rounds: int, env: dict[str, str]) -> dict[str, list]:
-    """Each command `rounds` times, interleaved: one of each per round, after one warm-up."""
-    for args in commands.values():
+def measure(
+    commands: dict[str, list[str]], rounds: int, env: dict[str, str], warm: bool = True
+) -> dict[str, list]:
+    """Each command `rounds` times, interleaved: one of each per round, after one warm-up
+    (unless `warm` is False: for the commands that read the whole journal)."""
+    for args in commands.values() if warm else ():
         run(args, env)
     found: dict[str, list[tuple[float, float]]] = {name: [] for name in commands}
     for _ in range(rounds):
         for name, args in commands.items():
             found[name].append(run(args, env))
     return found
+
+
+def environment(folder: Path) -> dict[str, str]:
+    """The processes' environment: caches in `folder`, bytecode compiled and kept."""
+    env = {**os.environ, "HEARTHROLL_DATA_DIR": str(folder / "data")}
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    env["PYTHONPYCACHEPREFIX"] = str(folder / "pycache")
+    return env
 
 
 def median(samples: list[tuple[float, float]], at: int = 0) -> float:
@@ -137,16 +223,31 @@ def main() -> int:
         "--verb-sizes", default=",".join(str(s) for s in VERB_SIZES), help="events for the verbs"
     )
     parser.add_argument("--dir", type=Path, help="where to write the campaigns (a temp folder)")
+    parser.add_argument(
+        "--big",
+        type=int,
+        nargs="?",
+        const=100_000,
+        metavar="N",
+        help="measure one campaign of N events (100,000) instead",
+    )
+    parser.add_argument(
+        "--slow-rounds", type=int, default=3, help="rounds of the whole reads with --big (3)"
+    )
     args = parser.parse_args()
+    if args.big:
+        with tempfile.TemporaryDirectory(dir=args.dir, prefix="hearthroll-cli-") as root:
+            folder = Path(root)
+            held = big(args.big, args.rounds, args.slow_rounds, folder, environment(folder))
+        print(f"\nevery aim: {verdict(held)}")
+        return 0
     log_sizes = [int(s) for s in args.sizes.split(",")]
     verb_sizes = [int(s) for s in args.verb_sizes.split(",")]
     sizes = sorted({*verb_sizes, *log_sizes})
     held = True
     with tempfile.TemporaryDirectory(dir=args.dir, prefix="hearthroll-cli-") as root:
         folder = Path(root)
-        env = {**os.environ, "HEARTHROLL_DATA_DIR": str(folder / "data")}
-        env.pop("PYTHONDONTWRITEBYTECODE", None)
-        env["PYTHONPYCACHEPREFIX"] = str(folder / "pycache")
+        env = environment(folder)
         paths = {}
         for events in sizes:
             paths[events] = folder / f"campaign-{events}.toml"
