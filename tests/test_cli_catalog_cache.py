@@ -106,3 +106,31 @@ def test_the_move_search_comes_back_with_the_cached_catalog(
     everything = cached.search_index()
     assert len(everything.items) == len(cached.moves())
     assert cached.search_index() is everything
+
+
+def test_a_changed_engine_source_makes_a_new_code_key(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import os
+
+    import hearthroll
+    from hearthroll.store import memo
+
+    package = tmp_path / "hearthroll"
+    for source in ("core/rules/model.py", "store/memo.py", "tui/app.py"):
+        (package / source).parent.mkdir(parents=True, exist_ok=True)
+        (package / source).write_text("x = 1\n")
+    monkeypatch.setattr(hearthroll, "__file__", str(package / "__init__.py"))
+    key = memo.code_key.__wrapped__
+
+    first = key()
+    assert key() == first
+    (package / "tui/app.py").write_text("x = 22\n")  # the app's code shapes no memo
+    assert key() == first
+    model = package / "core/rules/model.py"
+    model.write_text("x = 2\n")  # the same size: its time tells
+    os.utime(model, ns=(1, 1))
+    assert key() != first
+    changed = key()
+    (package / "store/new.py").write_text("")
+    assert key() != changed
