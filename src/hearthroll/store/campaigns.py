@@ -269,7 +269,10 @@ class CampaignStore:
         return event
 
     def event(self, seq: int) -> Event:
-        """One saved event by number."""
+        """One saved event by number: from the newest events held, else read from the journal."""
+        for event in reversed(self.recent):
+            if event.seq == seq:
+                return event
         found = self.files.journal.events_after(seq - 1)
         if not found or found[0].get("seq") != seq:
             raise StoreError(f"event {seq} is not in the journal of {self.path}")
