@@ -5,8 +5,9 @@ from __future__ import annotations
 import attrs
 
 from hearthroll.core.campaign.state import Campaign, Character, Steading
-from hearthroll.core.errors import RuleError
+from hearthroll.core.errors import NotFound, RuleError
 from hearthroll.core.rules.model import Ruleset
+from hearthroll.core.rules.search import nearest
 
 
 def put_character(state: Campaign, character: Character) -> Campaign:
@@ -234,3 +235,19 @@ def spend_ammo(ruleset: Ruleset, character: Character, index: int) -> tuple[Char
     gear = list(character.gear)
     gear[index] = attrs.evolve(item, ammo=item.ammo - 1)
     return attrs.evolve(character, gear=tuple(gear)), f"{name} ammo {item.ammo} → {item.ammo - 1}"
+
+
+def find_character(state: Campaign, name: str | None) -> Character:
+    """The named character (any case), or the active one; unknown names suggest the nearest."""
+    if not state.characters:
+        raise NotFound("this campaign has no characters yet")
+    if name is None:
+        wanted = state.turn.actor or state.active or next(iter(state.characters))
+        return state.characters[wanted]
+    try:
+        return state.character(name)
+    except KeyError:
+        names = list(state.characters)
+        close = nearest(name, names)
+        hint = f"; did you mean {', '.join(close)}?" if close else ""
+        raise NotFound(f"no character {name!r}{hint} (the party: {', '.join(names)})") from None

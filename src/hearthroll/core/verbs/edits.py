@@ -7,14 +7,12 @@ from collections.abc import Callable, Sequence
 import attrs
 
 from hearthroll.core.campaign.events import Event, Outcome, record, summary
-from hearthroll.core.campaign.resolve import weapon_damage
-from hearthroll.core.campaign.sheets import change_hold, level_up, put_character
+from hearthroll.core.campaign.sheets import change_hold, find_character, level_up, put_character
 from hearthroll.core.campaign.state import Campaign, Character, Plan, Requirement
 from hearthroll.core.dice.sources import DiceSource
 from hearthroll.core.errors import HearthrollError, NotFound, RuleError, TurnError
 from hearthroll.core.numbers import describe, whole_number
 from hearthroll.core.rules.model import Ruleset
-from hearthroll.core.verbs.session import find_character
 
 # --- sheet verbs ----------------------------------------------------------------------------
 
@@ -98,6 +96,8 @@ def damage(
 ) -> Outcome:
     """Roll the character's weapon damage; advantage rolls the main die twice."""
     character = find_character(state, actor)
+    from hearthroll.core.campaign.resolve import weapon_damage
+
     said = weapon_damage(ruleset, character, dice, advantage=advantage, disadvantage=disadvantage)
     return record(state, state, Event(kind="damage", actor=character.name, results=(said,)))
 

@@ -96,7 +96,7 @@ def retarget(state: Campaign, name: str, attacking: str | None) -> Outcome:
     foe = encounter.find_foe(state.encounter, name)
     whom = None
     if attacking is not None:
-        from hearthroll.core.verbs.session import find_character
+        from hearthroll.core.campaign.sheets import find_character
 
         whom = find_character(state, attacking).name
     if foe.attacking == whom:
@@ -128,7 +128,7 @@ def practice(
     state: Campaign, ruleset: Ruleset, wanted: str, actor: str | None, by: int | None = None
 ) -> Outcome:
     """Practice a maneuver at the training dummy: efficacy + practice_gain (reading 40)."""
-    from hearthroll.core.verbs.session import find_character
+    from hearthroll.core.campaign.sheets import find_character
 
     move = find_move(ruleset.moves, wanted, where=f" in ruleset {ruleset.id!r}")
     character = find_character(state, actor)

@@ -25,7 +25,7 @@ from hearthroll.core.campaign.resolve import (
     offered,
     row_follow,
 )
-from hearthroll.core.campaign.sheets import change_hold, put_character
+from hearthroll.core.campaign.sheets import change_hold, find_character, put_character
 from hearthroll.core.campaign.state import Campaign, Character, LastRoll, PoolState, TurnState
 from hearthroll.core.dice.mechanics import (
     CANCELLED,
@@ -41,7 +41,7 @@ from hearthroll.core.dice.mechanics import (
     score_modifier,
 )
 from hearthroll.core.dice.sources import DiceSource
-from hearthroll.core.errors import NotFound, RuleError, TurnError
+from hearthroll.core.errors import RuleError, TurnError
 from hearthroll.core.games import (
     assets,
     encounter,
@@ -54,7 +54,7 @@ from hearthroll.core.games import (
 )
 from hearthroll.core.rules.effects import Effect, Gate, Option, OptionList
 from hearthroll.core.rules.model import Input, Move, Ruleset
-from hearthroll.core.rules.search import find_move, nearest
+from hearthroll.core.rules.search import find_move
 
 Inputs = Mapping[str, int | str]
 
@@ -73,22 +73,6 @@ class FloorChoiceNeeded(RuleError):
         super().__init__(message)
         self.lists = lists
         """The lists to pick from (Lose Momentum's: another suffer move, or lose progress)."""
-
-
-def find_character(state: Campaign, name: str | None) -> Character:
-    """The named character (any case), or the active one; unknown names suggest the nearest."""
-    if not state.characters:
-        raise NotFound("this campaign has no characters yet")
-    if name is None:
-        wanted = state.turn.actor or state.active or next(iter(state.characters))
-        return state.characters[wanted]
-    try:
-        return state.character(name)
-    except KeyError:
-        names = list(state.characters)
-        close = nearest(name, names)
-        hint = f"; did you mean {', '.join(close)}?" if close else ""
-        raise NotFound(f"no character {name!r}{hint} (the party: {', '.join(names)})") from None
 
 
 def _turn_of(state: Campaign, ruleset: Ruleset, character: Character) -> pool_turn.Turn:

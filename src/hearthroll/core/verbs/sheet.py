@@ -9,13 +9,12 @@ from collections.abc import Callable
 import attrs
 
 from hearthroll.core.campaign.events import Event, Outcome, record
-from hearthroll.core.campaign.sheets import put_character
+from hearthroll.core.campaign.sheets import find_character, put_character
 from hearthroll.core.campaign.state import Campaign, Character, Ongoing
 from hearthroll.core.dice.sources import DiceSource
 from hearthroll.core.errors import RuleError
 from hearthroll.core.games import gear, harm
 from hearthroll.core.rules.model import Ruleset
-from hearthroll.core.verbs.session import find_character
 
 GearAction = str
 """`give` (worn or wielded), `carry` (given, only carried), `drop`, `wear`, `stow`."""

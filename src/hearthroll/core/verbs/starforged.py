@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 import attrs
 
 from hearthroll.core.campaign.events import Event, Outcome, record
-from hearthroll.core.campaign.sheets import put_character
+from hearthroll.core.campaign.sheets import find_character, put_character
 from hearthroll.core.campaign.state import Campaign
 from hearthroll.core.dice.mechanics import MATCH
 from hearthroll.core.dice.odds import Odds, action_odds
@@ -17,7 +17,7 @@ from hearthroll.core.games import assets, momentum, progress
 from hearthroll.core.rules.effects import OptionList
 from hearthroll.core.rules.model import Ruleset
 from hearthroll.core.rules.search import find_move
-from hearthroll.core.verbs.session import FloorChoiceNeeded, find_character, make_move
+from hearthroll.core.verbs.session import FloorChoiceNeeded, make_move
 
 LABELS = {"miss": "miss", "weak": "weak hit", "strong": "strong hit"}
 
