@@ -1,0 +1,87 @@
+"""What a command imports once the caches are warm: only what its work needs.
+
+A new process for each, as at the shell; it prints the heavy libraries it loaded. Saving an
+event needs neither cattrs (the writer walks the fields itself) nor filelock (the lock is
+flock), and nothing prints through rich into a pipe; `note` and `undo` leave the dice and the
+games' rules alone.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from cli_run import run_cli
+
+HEAVY = ("cattrs", "filelock", "rich", "textual", "rapidfuzz", "hearthroll.store.rulesets")
+RULES = ("hearthroll.core.campaign.resolve", "hearthroll.core.dice.mechanics")
+PROBE = (
+    "import sys\n"
+    "from hearthroll.cli import main\n"
+    "status = main(sys.argv[2:])\n"
+    "watched = sys.argv[1].split(',')\n"
+    "found = [m for m in watched if m in sys.modules]\n"
+    "print('loaded:', *found, file=sys.stderr)\n"
+    "raise SystemExit(status)\n"
+)
+
+
+@pytest.fixture
+def home(tmp_path: Path) -> tuple[dict[str, str], str]:
+    env = {**os.environ, "HEARTHROLL_DATA_DIR": str(tmp_path / "data")}
+    path = str(tmp_path / "camp.toml")
+    assert run_cli("new", path, "--demo", env=env).returncode == 0
+    assert run_cli("note", path, "the caches are warm", env=env).returncode == 0
+    return env, path
+
+
+def probe(env: dict[str, str], watched: tuple[str, ...], *args: str) -> list[str]:
+    """The `watched` modules a fresh `hearthroll ARGS` process loaded."""
+    done = subprocess.run(
+        [sys.executable, "-c", PROBE, ",".join(watched), *args],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    last = done.stderr.strip().splitlines()[-1]
+    assert last.startswith("loaded:"), done.stderr
+    return last.removeprefix("loaded:").split()
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("note", "{path}", "the bridge holds"),
+        ("undo", "{path}"),
+        ("move", "{path}", "defy_danger", "--as", "Wren", "--seed", "3"),
+        ("state", "{path}"),
+    ],
+)
+def test_a_command_loads_none_of_the_heavy_libraries(
+    home: tuple[dict[str, str], str], args: tuple[str, ...]
+) -> None:
+    env, path = home
+    assert probe(env, HEAVY, *(a.format(path=path) for a in args)) == []
+
+
+def test_note_and_undo_leave_the_dice_and_the_rules_alone(
+    home: tuple[dict[str, str], str],
+) -> None:
+    env, path = home
+    assert probe(env, RULES, "note", path, "a quiet night") == []
+    assert probe(env, RULES, "undo", path) == []
+    # a control: a move does roll, and loads them
+    assert probe(env, RULES, "move", path, "defy_danger", "--as", "Wren", "--seed", "3") == [*RULES]
+
+
+def test_redo_loads_none_of_them_either(home: tuple[dict[str, str], str]) -> None:
+    env, path = home
+    assert run_cli("undo", path, env=env).returncode == 0
+    assert probe(env, (*HEAVY, *RULES), "redo", path) == []
