@@ -75,15 +75,16 @@ def big_faces(roll: RollView) -> Text:
     rows: list[Text] = [Text(), Text(), Text()]
     dice = [(face, _face_style(face), False) for face in roll.kept]
     dice += [(face, "dim", True) for face in roll.dropped]
+    wide = max((len(str(face)) for face, _, _ in dice), default=1)  # a d20's 15, a d100's 100
     for number, (face, style, dropped) in enumerate(dice):
         if number == len(roll.kept):
             for row, part in zip(rows, ("         ", " dropped ", "         "), strict=True):
                 row.append(part, style="dim")
-        rows[0].append("╭───╮ ", style=style)
+        rows[0].append(f"╭─{'─' * wide}─╮ ", style=style)
         rows[1].append("│ ", style=style)
-        rows[1].append(str(face), style=f"{style} strike" if dropped else style)
+        rows[1].append(str(face).center(wide), style=f"{style} strike" if dropped else style)
         rows[1].append(" │ ", style=style)
-        rows[2].append("╰───╯ ", style=style)
+        rows[2].append(f"╰─{'─' * wide}─╯ ", style=style)
     if roll.total is not None and roll.mechanic not in ("pool", "stat_dice"):
         rows[1].append(f"  total {roll.total}", style="bold")
     return Text("\n").join(rows)
