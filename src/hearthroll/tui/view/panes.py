@@ -28,8 +28,8 @@ class FollowLine(Static):
         self.update(line)
 
 
-LARGE_WIDTH = 34
-"""From this width the dice are drawn as boxes."""
+LARGE_WIDTH, LARGE_HEIGHT = 34, 10
+"""From this size the dice are drawn as boxes (below it, the band keeps its place in view)."""
 
 
 class LastRoll(Static):
@@ -40,7 +40,8 @@ class LastRoll(Static):
 
     def watch_view(self, view: TrayView | None) -> None:
         self.border_title = view.turn if view is not None and view.turn else "last roll"
-        self.update(render_last_roll(view, large=self.size.width >= LARGE_WIDTH))
+        large = self.size.width >= LARGE_WIDTH and self.size.height >= LARGE_HEIGHT
+        self.update(render_last_roll(view, large=large))
 
     def on_resize(self, event: events.Resize) -> None:
         self.watch_view(self.view)

@@ -125,7 +125,13 @@ def fight_seen(state: Campaign, ruleset: Ruleset) -> FightSeen | None:
 
 
 def _roller(state: Campaign, events: Sequence[Event]) -> str | None:
-    """Whose odds the tray shows: the character whose turn it is, else the last to roll."""
+    """Whose odds the tray shows: in a fight, the first who has yet to act this round; else
+    the character whose turn it is, else the last to roll."""
+    fight = state.encounter
+    if fight is not None:
+        waiting = [n for n in state.characters if n not in fight.acted and n not in fight.fled]
+        if waiting:
+            return waiting[0]
     if state.turn.actor in state.characters:
         return state.turn.actor
     last = views.last_roll(events)
@@ -143,7 +149,10 @@ def tray_seen(
     tray = views.tray_view(state, ruleset, actor, events)
     last = views.last_roll(events)
     roll = views.roll_view(_hidden(last, state), ruleset) if last is not None else None
-    return tray._replace(roll=roll, actions=(), odds=tray.odds if odds else None)
+    shown = tray.odds if odds else None
+    if shown and actor and not shown.startswith(actor):
+        shown = f"{actor}: {shown}"  # the players see whose odds they are
+    return tray._replace(roll=roll, actions=(), odds=shown)
 
 
 def log_seen(state: Campaign, events: Sequence[Event]) -> LogView:
