@@ -305,3 +305,47 @@ def test_a_secret_note_is_marked_in_the_file_and_the_gms_log_and_absent_otherwis
     assert "GM (secret): the duke lies" in log and "GM: it rains" in log
     recap = run_cli("log", str(path), "--markdown").stdout
     assert "the duke lies" not in recap and "it rains" in recap
+
+
+async def test_the_gms_note_typed_with_a_bang_first_is_secret(tmp_path: Path) -> None:
+    from test_tui_helpers import demo, settle, type_into
+
+    app = demo(tmp_path / "data")
+    async with app.run_test(size=(120, 36)) as pilot:
+        for words in ("!the miller is the thief", "the mill burns"):
+            await pilot.press("n")
+            await type_into(pilot, "#line", words)
+            await pilot.press("enter")
+            await settle(pilot, app)
+        assert app.live is not None
+        secret, plain = app.live.events[-2:]
+        assert (secret.text, secret.secret) == ("the miller is the thief", True)
+        assert (plain.text, plain.secret) == ("the mill burns", None)
+        log = app.screen.query_one("#log")
+        lines = [line.text for line in log.view.lines]  # type: ignore[attr-defined]
+        assert lines[-2:] == ["GM (secret): the miller is the thief", "GM: the mill burns"]
+
+
+def test_a_d20s_face_drawn_large_keeps_its_box_square() -> None:
+    from hearthroll.tui.views import RollView
+    from hearthroll.tui.widgets.dice_tray import big_faces
+
+    roll = RollView(
+        seq=1,
+        title="Kick",
+        mechanic="d20",
+        kept=(15,),
+        dropped=(3,),
+        total=16,
+        band="hit",
+        label="Lands",
+        words="",
+        text="",
+        pending=False,
+        picked=(),
+        modifiers=(),
+        results=(),
+    )
+    top, middle, bottom = big_faces(roll).plain.splitlines()
+    assert top.startswith("╭────╮") and middle.startswith("│ 15 │")
+    assert "│ 3  │" in middle and bottom.startswith("╰────╯")
