@@ -57,8 +57,10 @@ class Following:
         """Read what changed (on a worker thread): the look, or why it could not be read."""
         try:
             return look(self.path, self.catalog, after=max(0, self.last_seq - 1), recent=WINDOW)
-        except (HearthrollError, OSError, ValueError) as error:
+        except HearthrollError as error:
             return str(error)
+        except Exception as error:  # a file caught half-way in any other shape: wait it out
+            return f"{type(error).__name__}: {error}"
 
     def take(self, found: Look | str) -> bool:
         """Take a read's result (on the screen's thread); True when the view changed."""
