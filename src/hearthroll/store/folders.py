@@ -36,3 +36,20 @@ def cache_dir(override: Path | None = None) -> Path:
     from platformdirs import user_cache_path
 
     return user_cache_path("hearthroll")
+
+
+def runtime_dirs() -> list[Path]:
+    """Where a running `hearthroll serve` says so, in the order tried: beside the data when the
+    data folder is moved (tests, portable installs), else the platform's user runtime folder
+    (emptied at logout) and, where that cannot be made, a folder in the user data folder."""
+    env = os.environ.get(ENV_DATA_DIR)
+    if env:
+        return [Path(env) / "serving"]
+    import warnings
+
+    from platformdirs import user_runtime_path
+
+    with warnings.catch_warnings():  # no XDG_RUNTIME_DIR: platformdirs warns, then falls back
+        warnings.simplefilter("ignore")
+        runtime = user_runtime_path("hearthroll")
+    return [runtime, data_dir() / "serving"]
