@@ -8,7 +8,16 @@ import sys
 from collections.abc import Callable, Sequence
 
 from hearthroll import __version__
-from hearthroll.cli import campaign, dice, fight, moves, players, sheet_verbs, starforged
+from hearthroll.cli import (
+    campaign,
+    dice,
+    fight,
+    moves,
+    players,
+    serve,
+    sheet_verbs,
+    starforged,
+)
 from hearthroll.cli.common import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, Parser
 from hearthroll.core.errors import HearthrollError
 
@@ -25,6 +34,7 @@ def build_parser() -> argparse.ArgumentParser:
     starforged.add_parsers(verbs)
     sheet_verbs.add_parsers(verbs)
     players.add_parsers(verbs)
+    serve.add_parsers(verbs)
     parser.verb_names = set(verbs.choices)  # type: ignore[attr-defined]
     return parser
 
