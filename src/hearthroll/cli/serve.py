@@ -11,6 +11,7 @@ import os
 import shlex
 import socket
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -37,20 +38,32 @@ def add_parsers(verbs: Any) -> None:
         "--port", type=int, default=DEFAULT_PORT, help=f"the port (default {DEFAULT_PORT})"
     )
     serve.add_argument("--odds", action="store_true", help="show the players the odds")
+    serve.add_argument(
+        "--moves",
+        action="append",
+        default=[],
+        type=Path,
+        metavar="FILE",
+        help="an extra ruleset file the campaign needs (repeatable)",
+    )
     serve.set_defaults(run=run_serve)
 
 
-def view_command(campaign: Path, *, odds: bool = False) -> str:
-    """The one command each browser's view runs: this Python, the view, this campaign."""
+def view_command(campaign: Path, *, odds: bool = False, moves: Sequence[Path] = ()) -> str:
+    """The one command each browser's view runs: this Python, the view, this campaign (all
+    paths absolute), quoted for the shell textual-serve runs it with."""
     words = [sys.executable, "-m", "hearthroll", "view", str(campaign)]
     if odds:
         words.append("--odds")
+    for extra in moves:
+        words += ["--moves", str(extra)]
     return shlex.join(words)
 
 
 def run_serve(args: argparse.Namespace) -> int:
     """Check the campaign, take the port, say where to look, serve until Ctrl+C."""
-    campaign = _campaign(args.file)
+    moves = [extra.resolve() for extra in args.moves]
+    campaign = _campaign(args.file, moves)
     listening = listen(args.host, args.port)
     addresses = player_addresses(args.host, args.port)
     from hearthroll.cli.table_server import TableServer
@@ -61,7 +74,8 @@ def run_serve(args: argparse.Namespace) -> int:
     )
     try:
         _say_where(campaign, args.host, addresses, args.odds)
-        TableServer(view_command(campaign, odds=args.odds), campaign.name).serve(listening)
+        command = view_command(campaign, odds=args.odds, moves=moves)
+        TableServer(command, campaign.name).serve(listening)
     except KeyboardInterrupt:  # where Ctrl+C cannot be caught as a signal (Windows)
         pass
     finally:
@@ -72,11 +86,11 @@ def run_serve(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _campaign(path: Path) -> Path:
+def _campaign(path: Path, moves: Sequence[Path]) -> Path:
     """The campaign's absolute path, once it opens as `state` would open it (nothing written)."""
     from hearthroll.store.campaigns import RECENT_WINDOW, CampaignStore
 
-    with CampaignStore.read(path, load_catalog(), recent=RECENT_WINDOW, memo=memo()):
+    with CampaignStore.read(path, load_catalog(moves), recent=RECENT_WINDOW, memo=memo()):
         pass
     return path.resolve()
 
