@@ -156,3 +156,6 @@ class HearthrollApp(App[None]):
     def on_unmount(self) -> None:
         if self.live is not None:
             self.live.close(QUIT_TIMEOUT)
+        from hearthroll.tui.serving import stop_started
+
+        stop_started()  # a players' view served from here (V) stops with the app

@@ -57,6 +57,8 @@ LONG = {
     "recap": "write tonight's recap (Markdown, for the group chat) beside the campaign file",
     "cycle(1)": "the next character",
     "cycle(-1)": "the previous character",
+    "served": "where the players' view is served to browsers, and whether it runs; when it "
+    "is not, the command, and an offer to serve it from here while the app runs",
     "help": "this list",
     "app.quit": "quit (everything is saved first; it never asks)",
 }

@@ -86,6 +86,7 @@ class TableScreen(Screen[None]):
         ),
         Binding("question_mark", "help", "Keys", key_display="?", priority=True),
         Binding("q", "app.quit", "Quit", priority=True),
+        Binding("V", "served", "Players' view", priority=True),
     ]
 
     def __init__(self, live: LiveCampaign, dice: DiceFactory) -> None:
@@ -653,6 +654,12 @@ class TableScreen(Screen[None]):
         self.run_worker(write, thread=True, group="recap")
 
     # --- elsewhere -------------------------------------------------------------------------
+
+    def action_served(self) -> None:
+        """Where the players' view is served, and whether it runs (or an offer to serve it)."""
+        from hearthroll.tui.serving import show
+
+        show(self)
 
     def action_help(self) -> None:
         """Every key."""
