@@ -36,7 +36,7 @@ async def test_v_says_where_a_running_server_serves_the_view(data_dir: Path) -> 
         await pilot.press("V")
         await settle(pilot, app)
         said = shown(app, "#status")
-        assert "served at http://192.168.1.20:8000 (running)" in said
+        assert "the players' view is at http://192.168.1.20:8000 (running)" in said
         assert not isinstance(app.screen, LinePrompt)
         assert app.live.state.history.events == 0
 
@@ -51,7 +51,7 @@ async def test_v_unserved_names_the_command_and_esc_declines_the_offer(data_dir:
         await pilot.press("escape")
         await settle(pilot, app)
         said = shown(app, "#status")
-        assert "the players' view is not served — run: hearthroll serve" in said
+        assert "V: not served — run: hearthroll serve" in said
         assert "demo.toml --host 0.0.0.0" in said
 
 
@@ -84,10 +84,11 @@ async def test_v_serves_the_view_from_here_until_the_app_quits(data_dir: Path) -
         while "(running" not in shown(app, "#status") and time.monotonic() < deadline:
             await pilot.pause(0.1)
         said = shown(app, "#status")
-        assert f"served at http://127.0.0.1:{port} (running; this machine only)" in said
+        at = f"the players' view is at http://127.0.0.1:{port} (running; this machine only)"
+        assert at in said
         note = serving.find(campaign)
         assert note is not None and note.pid != os.getpid()
         await pilot.press("V")
         await settle(pilot, app)
-        assert f"served at http://127.0.0.1:{port} (running" in shown(app, "#status")
+        assert f"the players' view is at http://127.0.0.1:{port} (running" in shown(app, "#status")
     assert not serving.alive(note.pid) and serving.find(campaign) is None

@@ -33,10 +33,10 @@ def said(served: serving.Served | None, campaign: Path) -> str:
     """The status line's words for `V`."""
     if served is None:
         command = shlex.join(["hearthroll", "serve", str(campaign)])
-        return f"V: the players' view is not served — run: {command} --host 0.0.0.0"
+        return f"V: not served — run: {command} --host 0.0.0.0"
     where = " · ".join(served.addresses)
     local = "; this machine only" if served.local_only else ""
-    return f"V: the players' view is served at {where} (running{local})"
+    return f"V: the players' view is at {where} (running{local})"
 
 
 class Started:
@@ -139,7 +139,7 @@ def _offer(screen: TableScreen, campaign: Path) -> None:
             started = Started(campaign, *address)
         except OSError as error:
             return f"the server could not be started: {error.strerror or error}"
-        screen.say(f"V: serving the players' view on {text.strip()}…")
+        screen.say(f"V: starting the players' view on {text.strip()}…")
         _await(screen, started)
         return None
 
