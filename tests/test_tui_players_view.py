@@ -20,6 +20,7 @@ from hearthroll.core.rules.model import Catalog
 from hearthroll.store.rulesets import load_catalog
 from hearthroll.tui.view.app import ViewApp
 from hearthroll.tui.view.screen import PlayersScreen
+from hearthroll.tui.widgets.tracks_pane import TracksView, render_tracks
 
 CATALOG: Catalog = load_catalog()
 TIMEOUT = 60.0
@@ -249,6 +250,38 @@ async def test_the_undo_of_a_secret_note_shows_no_more_than_the_note(tmp_path: P
     async with app.run_test(size=(100, 30)) as pilot:
         await until(pilot, lambda: screen_of(app).view is not None, "its first frame")
         assert log_texts(app) == []
+
+
+async def test_the_players_log_has_no_numbers_to_tell_of_a_secret_note(tmp_path: Path) -> None:
+    path = tmp_path / "camp.toml"
+    shell("new", str(path), "--demo")
+    shell("note", str(path), "the wolves are coming")
+    shell("note", str(path), "the well is poisoned", "--secret")
+    shell("note", str(path), "the bell rings")
+    shell("undo", str(path))
+    app = ViewApp(path, CATALOG)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: screen_of(app).view is not None, "its first frame")
+        assert log_texts(app) == [
+            "GM: the wolves are coming",
+            "GM: the bell rings",
+            "undo: GM: the bell rings",
+        ]
+        text = seen_text(app)
+        assert "GM: the wolves are coming" in text
+        assert not re.search(r"#\d", text), "an event number is on the players' screen"
+
+
+async def test_the_players_sheets_and_tracks_name_none_of_the_gms_keys(tmp_path: Path) -> None:
+    path = tmp_path / "house.toml"
+    shell("new", str(path), "--demo")
+    shell("set", str(path), "Brannoc.xp", "10")
+    app = ViewApp(path, CATALOG)
+    async with app.run_test(size=(160, 40)) as pilot:
+        await until(pilot, lambda: "ready to Level Up" in seen_text(app), "Brannoc ready")
+        assert "(L)" not in seen_text(app)
+    assert str(render_tracks(TracksView(), keys=False)) == "no tracks yet"
+    assert "T makes one" in str(render_tracks(TracksView()))
 
 
 @pytest.mark.parametrize("odds", [True, False])

@@ -156,8 +156,19 @@ def tray_seen(
 
 
 def log_seen(state: Campaign, events: Sequence[Event]) -> LogView:
-    """The log's lines, a foe's health in words."""
-    return views.log_view([_hidden(e, state) for e in events])
+    """The log's lines, a foe's health in words. The players' log is not numbered (a gap
+    would tell of a secret note), so an undo or redo names the event it took back instead."""
+    log = views.log_view([_hidden(e, state) for e in events])
+    said = {line.seq: line.text for line in log.lines}
+    targets = {e.seq: e.target for e in events if e.kind in ("undo", "redo")}
+    lines = []
+    for line, event in zip(log.lines, events, strict=True):
+        target = targets.get(line.seq)
+        if event.kind in ("undo", "redo"):
+            what = said.get(target, "an earlier event") if target is not None else "an event"
+            line = line._replace(text=f"{event.kind}: {what}")
+        lines.append(line)
+    return LogView(tuple(lines))
 
 
 def players_view(

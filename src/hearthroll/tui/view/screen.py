@@ -66,11 +66,15 @@ class PlayersScreen(Screen[None]):
         with Horizontal(id="lower"):
             with Vertical(id="main"):
                 yield LastRoll(id="roll", classes="pane")
-                yield MoveLog(id="log", classes="pane")
+                log = MoveLog(id="log", classes="pane")
+                log.numbered = False  # a gap in the numbers would tell of a secret note
+                yield log
             with Vertical(id="side"):
                 yield SteadingSheet(id="steading", classes="pane")
                 yield FoesPane(id="encounter", classes="pane")
-                yield TracksPane(id="tracks", classes="pane")
+                tracks = TracksPane(id="tracks", classes="pane")
+                tracks.keys = False
+                yield tracks
         yield Footer()
 
     def on_mount(self) -> None:
@@ -126,6 +130,7 @@ class PlayersScreen(Screen[None]):
                 shown[number].view = sheet_view
             else:
                 sheet = CharacterSheet(classes="pane party-sheet")
+                sheet.keys = False  # the players have none of the GM's keys
                 sheet.view = sheet_view
                 shelf.mount(sheet)
 

@@ -16,13 +16,15 @@ class CharacterSheet(Static):
     """The sheet of the character the GM is looking at."""
 
     view: reactive[SheetView | None] = reactive(None, init=False)
+    keys = True
+    """The GM's keys are named on the sheet (the players' view has none of them)."""
 
     def on_mount(self) -> None:
         self.watch_view(self.view)  # an empty party is None from the start: say so
 
     def watch_view(self, view: SheetView | None) -> None:
         self.border_title = "no character" if view is None else view.title
-        self.update(render_sheet(view))
+        self.update(render_sheet(view, keys=self.keys))
 
 
 def bar(value: int, top: int, style: str = "green") -> Text:
@@ -67,7 +69,7 @@ def _section(section: Section) -> list[Text]:
     return [Text(" · ").join(parts)]
 
 
-def render_sheet(view: SheetView | None) -> Text:
+def render_sheet(view: SheetView | None, *, keys: bool = True) -> Text:
     """The sheet's text."""
     if view is None:
         return Text("no characters yet: press A to add one", style="dim")
@@ -96,5 +98,6 @@ def render_sheet(view: SheetView | None) -> Text:
     if small:
         lines.append(Text(" · ").join(small))
     if view.ready:
-        lines.append(Text("▲ ready to Level Up (L)", style="bold green"))
+        hint = " (L)" if keys else ""
+        lines.append(Text(f"▲ ready to Level Up{hint}", style="bold green"))
     return Text("\n").join(lines)

@@ -28,13 +28,15 @@ class MoveLog(OptionList):
     view: reactive[LogView] = reactive(LogView(), init=False)
     following = True
     """The newest event is highlighted and shown as events come."""
+    numbered = True
+    """Each line starts with its event's number (the players' view leaves them out)."""
 
     def watch_view(self, old: LogView, view: LogView) -> None:
         kept = None if self.following else self._kept_highlight(old, view)
         options = [
             Option(
                 Text.assemble(
-                    (f"#{line.seq} ", "dim"),
+                    (f"#{line.seq} " if self.numbered else "", "dim"),
                     (line.text, "dim strike" if line.undone else ""),
                 ),
                 id=str(line.seq),

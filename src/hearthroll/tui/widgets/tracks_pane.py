@@ -47,6 +47,8 @@ class TracksPane(Static):
     """Vows, expeditions, connections and fights, where the house game has its steading."""
 
     view: reactive[TracksView | None] = reactive(None, init=False)
+    keys = True
+    """The GM's keys are named in the pane (the players' view has none of them)."""
 
     def on_mount(self) -> None:
         self.watch_view(self.view)  # hidden from the start where the campaign has none
@@ -54,15 +56,15 @@ class TracksPane(Static):
     def watch_view(self, view: TracksView | None) -> None:
         self.border_title = "tracks"
         self.display = view is not None
-        self.update(render_tracks(view))
+        self.update(render_tracks(view, keys=self.keys))
 
 
-def render_tracks(view: TracksView | None) -> Text:
+def render_tracks(view: TracksView | None, *, keys: bool = True) -> Text:
     """The pane's text: a name line and a boxes line per track."""
     if view is None:
         return Text("")
     if not view.tracks:
-        return Text("no tracks: T makes one", style="dim")
+        return Text("no tracks: T makes one" if keys else "no tracks yet", style="dim")
     lines = []
     for track in view.tracks:
         lines.append(Text.assemble((track.name, "bold"), (f"  {track.rank} {track.kind}", "dim")))
