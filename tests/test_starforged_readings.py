@@ -275,3 +275,21 @@ def test_resisting_is_not_asked_when_the_harm_forces_the_roll() -> None:
     assert starforged.resist_odds(state, SF, "companion takes a hit", picks=["major"]) is None
     odds = starforged.resist_odds(state, SF, "companion takes a hit", picks=["minor"])
     assert odds is not None and odds.band("strong") > 0
+
+
+def test_the_roll_names_the_stat_it_used() -> None:
+    # health 3 - 1 = 2 ties iron 2: the roll takes health (first of the choice), and says so
+    out = move(
+        kael(health=3), "endure harm", (3, 1, 1), picks=["minor", "embrace_the_pain"], resist=True
+    )
+    assert out.event.rolled == "Health +2"
+    assert out.event.line.startswith("action die 3 + health 2 = 5")
+    # health 2 - 2 = 0 is below iron 2: the roll takes iron, the label after the harm
+    out = move(kael(health=2), "endure harm", (3, 1, 1), picks=["serious", "embrace_the_pain"])
+    assert out.event.rolled == "Iron +2"
+    assert out.event.line.startswith("action die 3 + iron 2 = 5")
+
+
+def test_no_roll_names_no_stat() -> None:
+    out = move(kael(), "endure harm", (), picks=["minor"])
+    assert out.event.rolled == ""

@@ -116,3 +116,13 @@ async def test_lose_momentum_at_minus_six_asks_the_choice_and_the_track(tmp_path
         tracks = {t.name: t.ticks for t in app.live.state.tracks or ()}
         assert tracks == {"Find the lost beacon": 4, "Avenge the Ironhold": 0}
         assert app.live.state.characters["Kael"].meters["momentum"] == -6
+
+
+async def test_the_sheet_shows_each_meter_once(tmp_path: Path) -> None:
+    app = build(forge(tmp_path), data_dir=tmp_path / "data", dice=scripted(()))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        sheet = shown(app, "CharacterSheet")
+        for meter in ("Health", "Spirit", "Supply"):
+            assert sheet.count(f"{meter} ●●●●● 5/5") == 1
+        assert "▰" not in sheet

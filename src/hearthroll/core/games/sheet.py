@@ -101,15 +101,17 @@ def meters(ruleset: Ruleset, c: Character) -> Section | None:
         if top is not None:
             maxima[meter.id] = top
         text = f"{value}/{top}" if top is not None else _signed(value)
-        if gauge is not None and top is not None and meter.min == 0:
+        pipped = gauge is not None and top is not None and meter.min == 0
+        if pipped:
             text = f"{assets.pips(value, top)} {text}"  # health, spirit, supply as pips
-        low = meter.at_min is not None and value <= meter.min
+        low = (meter.at_min is not None or pipped) and value <= meter.min
         if gauge is None or meter.id != gauge.id:
             lines.append(Line(meter.name, text, value, top, warn=low))
     data: dict[str, object] = {"meters": values, "maxima": maxima}
     if "hp" in values:
         data |= {"hp": values["hp"], "max_hp": maxima.get("hp")}
-    return Section("meters", "meters", tuple(lines), data, bars=True)
+    # drawn once: as pips where the ruleset keeps momentum (starforged), else as bars
+    return Section("meters", "meters", tuple(lines), data, bars=gauge is None)
 
 
 def armor(ruleset: Ruleset, c: Character) -> Section | None:

@@ -271,6 +271,7 @@ def make_move(
         prepared = ["Preparation: +1 to the roll", *prepared]
     roll: Roll | None = None
     modifiers: list[str] = []
+    used = _rolled_stat(state, character, ruleset, move, picked_stat) if rolls else None
     if rolls:
         roll, modifiers = _roll(
             state,
@@ -332,7 +333,7 @@ def make_move(
                 who, move.id, roll.action_die, roll.challenge, roll.score, roll.band
             ),
         )
-        line = _action_line(move, ruleset, ctx, roll, label)
+        line = _action_line(ruleset, used, roll, label)
     if roll is not None and mechanic == "table" and move.roll.table:
         row = ruleset.table(move.roll.table).row_for(roll.faces[0])
         label, text = row.id.replace("_", " "), row.text
@@ -355,7 +356,7 @@ def make_move(
         line=line,
         follow=tuple(follow),
     )
-    rolled, community = _rolled_with(before, character, ruleset, move)
+    rolled, community = _rolled_with(before, used if roll is not None else None, ruleset, move)
     event = attrs.evolve(event, rolled=rolled, steading=community)
     return record(before, state, event)
 
@@ -492,12 +493,12 @@ def _follow_words(ruleset: Ruleset, follow: str) -> str:
     return f"next: {move.name}"
 
 
-def _action_line(move: Move, ruleset: Ruleset, ctx: Context, roll: ActionRoll, label: str) -> str:
-    """`action die 4 + iron 2 = 6  vs  3 · 9 → weak hit`, a cancelled die or a match in words."""
-    spec = move.roll
-    stats = spec.stat_choice or ((spec.stat,) if spec.stat else ())
-    values = [(s, _stat_value(ctx.state, ctx.actor, ruleset, s)) for s in stats]
-    name, value = max(values, key=lambda pair: pair[1]) if values else ("stat", 0)
+def _action_line(
+    ruleset: Ruleset, used: tuple[str, int] | None, roll: ActionRoll, label: str
+) -> str:
+    """`action die 4 + iron 2 = 6  vs  3 · 9 → weak hit`, a cancelled die or a match in words;
+    the stat named is the one the roll used."""
+    name, value = used if used is not None else ("stat", 0)
     shown = _name_of(ruleset, name)
     die = f"action die {roll.action_die}"
     if roll.has(CANCELLED):
@@ -819,17 +820,35 @@ def _stat_value(
     raise RuleError(f"no value for {stat_id!r} on the sheet")
 
 
-def _rolled_with(
-    state: Campaign, character: Character | None, ruleset: Ruleset, move: Move
-) -> tuple[str, str]:
-    """The event's words for what was rolled: the stat and its value, and the steading's
-    name for a community roll (the log names the steading, not the character)."""
+def _rolled_stat(
+    state: Campaign,
+    character: Character | None,
+    ruleset: Ruleset,
+    move: Move,
+    picked_stat: str | None = None,
+) -> tuple[str, int] | None:
+    """The stat a roll uses and its value: the one the player picked, else the first highest
+    of the move's choice ("+health or +iron, whichever is higher"), read from this sheet."""
     spec = move.roll
-    stats = spec.stat_choice or ((spec.stat,) if spec.stat else ())
-    if spec.mechanic in ("none", "table", "pool") or not stats:
+    stats = (
+        (picked_stat,) if picked_stat else spec.stat_choice or ((spec.stat,) if spec.stat else ())
+    )
+    if not stats:
+        return None
+    values = [_stat_value(state, character, ruleset, s) for s in stats]
+    best = max(values)
+    return stats[values.index(best)], best
+
+
+def _rolled_with(
+    state: Campaign, used: tuple[str, int] | None, ruleset: Ruleset, move: Move
+) -> tuple[str, str]:
+    """The event's words for what was rolled: the stat the roll used and its value, and the
+    steading's name for a community roll (the log names the steading, not the character)."""
+    spec = move.roll
+    if spec.mechanic in ("none", "table", "pool") or used is None:
         return "", ""
-    values = [(_stat_value(state, character, ruleset, s), s) for s in stats]
-    value, stat = max(values)
+    stat, value = used
     from hearthroll.core.rules.describe import word
 
     if spec.mechanic == "stat_dice":
@@ -863,13 +882,10 @@ def _roll(
         reasons.append("disadvantage: the GM")
     if adv and dis:
         reasons.append("advantage and disadvantage cancel")
-    stats = (
-        (picked_stat,) if picked_stat else spec.stat_choice or ((spec.stat,) if spec.stat else ())
-    )
-    values = [_stat_value(state, character, ruleset, s) for s in stats]
-    stat = max(values) if values else 0
-    if values and spec.mechanic in ("sum", "d20", "action"):
-        best = stats[values.index(stat)]
+    used = _rolled_stat(state, character, ruleset, move, picked_stat)
+    stat = used[1] if used is not None else 0
+    if used is not None and spec.mechanic in ("sum", "d20", "action"):
+        best = used[0]
         named = next((s.name for s in ruleset.stats if s.id == best), None)
         if named is None:
             named = next((m.name for m in ruleset.meters if m.id == best), best)

@@ -55,6 +55,11 @@ def _meter(line: Line) -> Text:
 def _section(section: Section) -> list[Text]:
     if section.bars:
         return [_meter(line) for line in section.lines]
+    if section.id == "meters":  # drawn as pips already: one meter a line, no bar beside
+        return [
+            _line(line.label, Text(line.text, style="bold yellow" if line.warn else ""))
+            for line in section.lines
+        ]
     if section.id == "gear":
         names = Text(", ").join(
             Text(line.text, style="yellow" if line.warn else "") for line in section.lines
