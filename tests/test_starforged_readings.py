@@ -13,7 +13,7 @@ from hearthroll.core.games import momentum, progress
 from hearthroll.core.games.demo import new_campaign
 from hearthroll.core.rules.model import Ruleset
 from hearthroll.core.verbs import edits, starforged
-from hearthroll.core.verbs.session import make_move
+from hearthroll.core.verbs.session import PicksNeeded, make_move
 from hearthroll.store.rulesets import load_catalog
 
 SF = load_catalog(with_user=False).ruleset("starforged")
@@ -293,3 +293,22 @@ def test_the_roll_names_the_stat_it_used() -> None:
 def test_no_roll_names_no_stat() -> None:
     out = move(kael(), "endure harm", (), picks=["minor"])
     assert out.event.rolled == ""
+
+
+def test_more_harm_to_zero_after_a_resist_asks_what_zero_health_costs() -> None:
+    # health 2 - 1 = 1, resisted: a miss; "−1 health more" takes health to 0, so the choice of
+    # 0 health (wounded, permanently harmed or the table) is required too (reading 26)
+    state = kael(health=2)
+    with pytest.raises(PicksNeeded, match="Mark wounded") as needed:
+        move(state, "endure harm", (1, 9, 9), picks=["minor", "more_harm"], resist=True)
+    assert [o.id for o in needed.value.lists[0].items] == ["wounded", "permanently_harmed", "table"]
+    out = move(
+        state, "endure harm", (1, 9, 9), picks=["minor", "more_harm", "wounded"], resist=True
+    )
+    after = out.state.characters["Kael"]
+    assert (after.meters["health"], "wounded" in after.conditions) == (0, True)
+    # Lose Momentum (−2) instead leaves health at 1: no such choice, and none may be picked
+    out = move(state, "endure harm", (1, 9, 9), picks=["minor", "momentum"], resist=True)
+    assert out.state.characters["Kael"].meters["health"] == 1
+    with pytest.raises(RuleError, match="no option 'wounded'"):
+        move(state, "endure harm", (1, 9, 9), picks=["minor", "momentum", "wounded"], resist=True)

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import attrs
 from textual.pilot import Pilot
+from textual.widgets import SelectionList
 
 from hearthroll.core.games.demo import demo_campaign
 from hearthroll.store.campaigns import CampaignStore
@@ -20,11 +21,11 @@ CATALOG = load_catalog(with_user=False)
 SF = CATALOG.ruleset("starforged")
 
 
-def forge(tmp_path: Path, momentum: int = 7) -> Path:
-    """The starforged demo, Kael at this momentum, saved."""
+def forge(tmp_path: Path, momentum: int = 7, **meters: int) -> Path:
+    """The starforged demo, Kael at this momentum (and these meters), saved."""
     state = demo_campaign(SF)
     kael = state.characters["Kael"]
-    kael = attrs.evolve(kael, meters={**kael.meters, "momentum": momentum})
+    kael = attrs.evolve(kael, meters={**kael.meters, "momentum": momentum, **meters})
     path = tmp_path / "forge.toml"
     with CampaignStore.create(path, attrs.evolve(state, characters={"Kael": kael}), CATALOG):
         pass
@@ -126,3 +127,47 @@ async def test_the_sheet_shows_each_meter_once(tmp_path: Path) -> None:
         for meter in ("Health", "Spirit", "Supply"):
             assert sheet.count(f"{meter} ●●●●● 5/5") == 1
         assert "▰" not in sheet
+
+
+async def endure_minor_harm_and_miss(pilot: Pilot[None], app: HearthrollApp, pick: str) -> None:
+    await pilot.press("slash", *"endure harm", "enter")
+    await settle(pilot, app)
+    await pilot.press("1", "enter")  # harm: minor
+    await settle(pilot, app)
+    await pilot.press("1", "enter")  # resist? roll: a miss
+    await settle(pilot, app)
+    await pilot.press(pick, "enter")  # the miss's pick: 1 −1 health more, 2 Lose Momentum (−2)
+    await settle(pilot, app)
+
+
+async def test_more_harm_to_zero_asks_what_zero_health_costs(tmp_path: Path) -> None:
+    app = build(forge(tmp_path, health=2), data_dir=tmp_path / "data", dice=scripted((1, 9, 9)))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        await endure_minor_harm_and_miss(pilot, app, "1")
+        assert "and then" in str(app.screen.query_one(".title").content)
+        texts = [str(o.prompt) for o in app.screen.query_one("#list-0", SelectionList).options]
+        assert texts[0] == "Mark wounded."
+        await pilot.press("1", "enter")  # mark wounded
+        await settle(pilot, app)
+        assert app.live is not None
+        kael = app.live.state.characters["Kael"]
+        assert (kael.meters["health"], "wounded" in kael.conditions) == (0, True)
+        assert kael.maxima["momentum"] == 9
+
+
+async def test_a_miss_losing_momentum_at_minus_six_asks_the_choice(tmp_path: Path) -> None:
+    app = build(forge(tmp_path, momentum=-6), data_dir=tmp_path / "data", dice=scripted((1, 9, 9)))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        await endure_minor_harm_and_miss(pilot, app, "2")
+        assert "momentum at −6" in str(app.screen.query_one(".title").content)
+        await pilot.press("2", "enter")  # lose progress
+        await settle(pilot, app)
+        await pilot.press("2", "enter")  # on the second track
+        await settle(pilot, app)
+        assert app.live is not None
+        tracks = {t.name: t.ticks for t in app.live.state.tracks or ()}
+        assert tracks == {"Find the lost beacon": 4, "Avenge the Ironhold": 0}
+        kael = app.live.state.characters["Kael"]
+        assert (kael.meters["momentum"], kael.meters["health"]) == (-6, 4)

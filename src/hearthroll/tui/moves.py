@@ -23,7 +23,13 @@ from hearthroll.core.rules.describe import options_heading
 from hearthroll.core.rules.effects import OptionList
 from hearthroll.core.rules.model import Move
 from hearthroll.core.verbs.edits import damage
-from hearthroll.core.verbs.session import FloorChoiceNeeded, make_move, reroll, stat_choices
+from hearthroll.core.verbs.session import (
+    FloorChoiceNeeded,
+    PicksNeeded,
+    make_move,
+    reroll,
+    stat_choices,
+)
 from hearthroll.tui import flow, starforged
 from hearthroll.tui.flow import MoveRequest, Preview
 from hearthroll.tui.keygate import asking
@@ -174,7 +180,9 @@ async def make_move_flow(table: TableScreen, choice: PaletteChoice) -> None:
         table,
         preview,
         move,
-        lambda picks: flow.settle_move(state, ruleset, request, preview, picks),
+        lambda picks, track: flow.settle_move(
+            state, ruleset, attrs.evolve(request, track=track or request.track), preview, picks
+        ),
     )
     if outcome is not None:
         table.commit(outcome)
@@ -283,37 +291,83 @@ async def _typed(
     return held[0] if text is not None and held else None
 
 
-async def _settle(
-    table: TableScreen,
-    preview: Preview,
-    move: Move,
-    finish: Callable[[list[str]], Outcome],
-) -> Outcome | None:
-    """The outcome to commit: at once, or after the band's options are picked."""
-    if not preview.lists:
-        try:
-            return finish([])
-        except HearthrollError as error:
-            _fail(table, error)
-            return None
-    held: list[Outcome] = []
+Finish = Callable[[list[str], str | None], Outcome]
+"""The outcome for these picks and the track a loss of progress clears (None: as asked)."""
 
-    def check(picks: list[str]) -> str | None:
+
+def _same(a: Sequence[OptionList], b: Sequence[OptionList]) -> bool:
+    def key(lists: Sequence[OptionList]) -> list[tuple[str, tuple[str, ...]]]:
+        return [(lst.label, tuple(o.id for o in lst.items)) for lst in lists]
+
+    return key(a) == key(b)
+
+
+def _checker(
+    finish: Finish, picks: tuple[str, ...], track: str | None, asked: Sequence[OptionList]
+) -> Callable[[list[str]], str | None]:
+    """The picker's check: these picks are taken when the move can be made with them, or when
+    they open a further choice, asked next."""
+
+    def check(got: list[str]) -> str | None:
         try:
-            held[:] = [finish(picks)]
+            finish([*picks, *got], track)
+        except FloorChoiceNeeded:
+            return None
+        except PicksNeeded as needed:
+            return str(needed) if _same(needed.lists, asked) else None
         except HearthrollError as error:
             return str(error)
         return None
 
+    return check
+
+
+async def _settle(
+    table: TableScreen, preview: Preview, move: Move, finish: Finish
+) -> Outcome | None:
+    """The outcome to commit: at once, or after the band's options are picked; a pick that
+    opens another choice (−1 health more to 0: wounded or the table; Lose Momentum at −6:
+    another suffer move or progress lost, and on which track) is asked next (reading 26, 29)."""
+    picks: list[str] = []
+    track: str | None = None
+    lists: tuple[OptionList, ...] = preview.lists
     title = f"{move.name}: pick your options"
-    picker = OptionsPicker(
-        title, summary(table, preview.event), pick_lists(preview.lists, move), check
-    )
-    picks = await _ask(table, picker)
-    if picks is None or not held:
-        table.notify("cancelled: nothing was committed", severity="warning")
-        return None
-    return held[0]
+    while True:
+        if lists:
+            check = _checker(finish, tuple(picks), track, lists)
+            picker = OptionsPicker(
+                title, summary(table, preview.event), pick_lists(lists, move), check
+            )
+            got = await _ask(table, picker)
+            if got is None:
+                table.notify("cancelled: nothing was committed", severity="warning")
+                return None
+            picks += got
+        try:
+            return finish(picks, track)
+        except PicksNeeded as needed:
+            if _same(needed.lists, lists):
+                _fail(table, needed)
+                return None
+            lists, title = needed.lists, f"{move.name}: and then"
+        except FloorChoiceNeeded as needed:
+            floor = starforged.floor_picker(move, needed.lists)
+            chosen: list[str] | None = await _ask(table, floor)
+            if chosen is None:
+                table.notify("cancelled: nothing was committed", severity="warning")
+                return None
+            which = starforged.track_question(table.live.state, chosen)
+            if which is not None:
+                named: list[str] | None = await _ask(table, which)
+                if not named:
+                    table.notify("cancelled: nothing was committed", severity="warning")
+                    return None
+                track = named[0]
+            picks += chosen
+            lists = ()
+        except HearthrollError as error:
+            _fail(table, error)
+            return None
 
 
 def reroll_flow(table: TableScreen, typed: bool) -> None:
@@ -346,7 +400,7 @@ def reroll_flow(table: TableScreen, typed: bool) -> None:
             table,
             preview,
             move,
-            lambda picks: flow.settle_reroll(state, ruleset, preview, picks),
+            lambda picks, _: flow.settle_reroll(state, ruleset, preview, picks),
         )
         if outcome is not None:
             table.commit(outcome)
@@ -387,7 +441,7 @@ def prep_flow(table: TableScreen) -> None:
             table,
             preview,
             ruleset.move(move_id),
-            lambda picks: flow.settle_prep(state, ruleset, position, preview, picks),
+            lambda picks, _: flow.settle_prep(state, ruleset, position, preview, picks),
         )
         if outcome is not None:
             table.commit(outcome)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import attrs
@@ -14,6 +15,7 @@ from hearthroll.core.dice.sources import DiceSource
 from hearthroll.core.errors import HearthrollError
 from hearthroll.core.games import progress
 from hearthroll.core.numbers import whole_number
+from hearthroll.core.rules.effects import OptionList
 from hearthroll.core.rules.model import Move, Ruleset
 from hearthroll.core.verbs import starforged
 from hearthroll.tui.flow import MoveRequest
@@ -74,6 +76,11 @@ def floor_question(
     )
     if not lists:
         return None
+    return floor_picker(move, lists)
+
+
+def floor_picker(move: Move, lists: Sequence[OptionList]) -> OptionsPicker:
+    """Lose Momentum's choice at −6 (reading 29), as a picker."""
     shown = [
         PickList(lst.label or "Momentum at −6", tuple((o.id, o.text) for o in lst.items), lst.pick)
         for lst in lists

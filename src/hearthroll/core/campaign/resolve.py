@@ -179,6 +179,43 @@ def offered(
     ]
 
 
+def offered_in_turn(
+    move: Move, band: str | None, picks: Sequence[str], ctx: Context, ruleset: Ruleset
+) -> list[OptionList]:
+    """The band's option lists, each gate read on the sheet the picks of the lists before it
+    leave (reading 26: "−1 health more" that takes health to 0 offers what 0 health offers).
+
+    Only the picks' meter and condition effects are looked ahead (they roll no dice)."""
+    lists: list[OptionList] = []
+    now = ctx
+    for options in move.options:
+        if options.when != "after" or (options.on and (band is None or band not in options.on)):
+            continue
+        if not gate_holds(options, now, ruleset):
+            continue
+        shown = items_holding(options, now, ruleset)
+        lists.append(shown)
+        effects = [
+            e
+            for o in shown.items
+            if o.id in picks
+            for e in o.effects
+            if e.kind in ("meter", "condition")
+        ]
+        if effects and now.actor is not None:
+            name = now.actor.name
+            ahead = apply_live(now.state, ruleset, name, effects, _NoDice(), now).state
+            now = attrs.evolve(now, state=ahead, actor=ahead.characters.get(name))
+    return lists
+
+
+class _NoDice:
+    """Dice for a look ahead that rolls none (meter and condition effects only)."""
+
+    def roll(self, sides: int, count: int = 1) -> tuple[int, ...]:
+        raise RuleError("a look ahead at the picks rolls no dice")
+
+
 def items_holding(options: OptionList, ctx: Context, ruleset: Ruleset) -> OptionList:
     """The list with only the items whose own gate holds; it asks for no more picks than it
     has items left."""

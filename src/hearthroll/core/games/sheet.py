@@ -102,7 +102,7 @@ def meters(ruleset: Ruleset, c: Character) -> Section | None:
             maxima[meter.id] = top
         text = f"{value}/{top}" if top is not None else _signed(value)
         pipped = gauge is not None and top is not None and meter.min == 0
-        if pipped:
+        if pipped and top is not None:
             text = f"{assets.pips(value, top)} {text}"  # health, spirit, supply as pips
         low = (meter.at_min is not None or pipped) and value <= meter.min
         if gauge is None or meter.id != gauge.id:

@@ -23,6 +23,7 @@ from hearthroll.core.campaign.resolve import (
     items_holding,
     missing_picks,
     offered,
+    offered_in_turn,
     row_follow,
 )
 from hearthroll.core.campaign.sheets import change_hold, find_character, put_character
@@ -64,6 +65,15 @@ STAT = "stat"
 
 class StatNeeded(RuleError):
     """A move whose stat is the player's to pick was made without one (reading 23)."""
+
+
+class PicksNeeded(RuleError):
+    """An option list the band offers was given fewer picks than it asks (reading 23)."""
+
+    def __init__(self, message: str, lists: tuple[OptionList, ...]) -> None:
+        super().__init__(message)
+        self.lists = lists
+        """The lists short of picks, as offered (the at-0 choice a pick led to)."""
 
 
 class FloorChoiceNeeded(RuleError):
@@ -584,17 +594,24 @@ def refuse_short(
     """Reading 23: a list given fewer picks than it asks (and has items for) is refused, the
     choices named in their words."""
     ids = {o.id for o in chosen}
-    for options in lists:
-        have = sum(1 for o in options.items if o.id in ids)
-        wanted = min(options.pick, len(options.items))
-        if options.up_to or have >= wanted:
-            continue
-        label = next((b.label for b in move.bands if b.id == band), band or "")
-        words = "; ".join(f"“{o.text}” (--pick {o.id})" for o in options.items)
-        on = f" on {label}" if label else ""
-        raise RuleError(
-            f"{move.name}{on}: pick {wanted} (got {have}), nothing was saved. Choose from: {words}"
-        )
+    short = [
+        options
+        for options in lists
+        if not options.up_to
+        and sum(1 for o in options.items if o.id in ids) < min(options.pick, len(options.items))
+    ]
+    if not short:
+        return
+    options = short[0]
+    have = sum(1 for o in options.items if o.id in ids)
+    wanted = min(options.pick, len(options.items))
+    label = next((b.label for b in move.bands if b.id == band), band or "")
+    words = "; ".join(f"“{o.text}” (--pick {o.id})" for o in options.items)
+    on = f" on {label}" if label else ""
+    raise PicksNeeded(
+        f"{move.name}{on}: pick {wanted} (got {have}), nothing was saved. Choose from: {words}",
+        tuple(short),
+    )
 
 
 def stat_choices(ruleset: Ruleset, move: Move, character: Character | None) -> Input | None:
@@ -651,8 +668,9 @@ def _picked(
     chosen = choose(pre, [p for p in picks if p in pre_ids], move)
     if before_only:
         return chosen, pre
-    lists = offered(move, band, ctx, ruleset)
-    chosen += choose(lists, [p for p in picks if p not in pre_ids], move)
+    after = [p for p in picks if p not in pre_ids]
+    lists = offered_in_turn(move, band, after, ctx, ruleset)
+    chosen += choose(lists, after, move)
     return chosen, lists
 
 
