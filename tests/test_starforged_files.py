@@ -66,3 +66,25 @@ def test_the_starforged_sheet_shows_pips_momentum_on_its_scale_and_assets() -> N
         CATALOG.ruleset("house"), demo_campaign(CATALOG.ruleset("house")).characters["Brannoc"]
     )
     assert house.section("momentum") is None and house.section("assets") is None
+
+
+def test_a_last_roll_saved_before_burns_rejudged_opens_and_says_why_it_cannot_burn() -> None:
+    import pytest
+
+    from hearthroll.core.campaign.state import LastRoll
+    from hearthroll.core.errors import RuleError
+    from hearthroll.core.verbs import starforged
+    from hearthroll.store.campaigns import campaign_from_data
+
+    ruleset = CATALOG.ruleset("starforged")
+    state = demo_campaign(ruleset)
+    kael = state.characters["Kael"]
+    kael = attrs.evolve(kael, meters={**kael.meters, "momentum": 9})
+    roll = LastRoll("Kael", "starforged_endure_harm", 2, (3, 6), 6, "weak")
+    data = campaign_data(attrs.evolve(state, characters={"Kael": kael}, last_roll=roll))
+    old = {k: v for k, v in data["last_roll"].items() if k in ("actor", "move", "die",
+           "challenge", "score", "band", "burned")}  # fmt: skip
+    loaded = campaign_from_data({**data, "last_roll": old})
+    assert loaded.last_roll == roll
+    with pytest.raises(RuleError, match="saved before a burn could judge its options again"):
+        starforged.burn(loaded, ruleset, "Kael", {}.__getitem__)

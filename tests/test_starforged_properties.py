@@ -9,7 +9,7 @@ import attrs
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hearthroll.core.campaign.events import Outcome
+from hearthroll.core.campaign.events import Event, Outcome
 from hearthroll.core.campaign.state import Campaign, History
 from hearthroll.core.dice.sources import RandomDice
 from hearthroll.core.errors import HearthrollError
@@ -75,21 +75,21 @@ suffer = st.tuples(
 )
 steps = st.one_of(
     suffer,
-    st.tuples(st.just("burn")),
+    st.tuples(st.just("burn"), after),
     st.tuples(st.just("mark"), st.integers(1, 6)),
     st.tuples(st.just("clear")),
     st.tuples(st.just("roll"), st.integers(0, 2**32 - 1)),
 )
 
 
-def _do(state: Campaign, step: tuple[Any, ...]) -> Outcome:
+def _do(state: Campaign, step: tuple[Any, ...], log: dict[int, Event]) -> Outcome:
     if step[0] == "move":
         _, wanted, size, picks, resist, seed = step
         return make_move(
             state, SF, wanted, RandomDice(seed), actor="Kael", picks=[size, *picks], resist=resist
         )
     if step[0] == "burn":
-        return starforged.burn(state, SF, "Kael")
+        return starforged.burn(state, SF, "Kael", log.__getitem__, picks=step[1])
     if step[0] == "mark":
         return starforged.mark_track(state, "Beacon", step[1])
     if step[0] == "clear":
@@ -117,7 +117,7 @@ def test_any_sequence_keeps_bounds_and_undoes_to_the_start(plan: list[tuple[Any,
     done: list[Outcome] = []
     for step in plan:
         try:
-            outcome = _do(state, step)
+            outcome = _do(state, step, {o.event.seq: o.event for o in done})
         except HearthrollError:
             continue
         state = outcome.state

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 import pytest
 
@@ -134,20 +136,79 @@ def test_withstand_damage_reads_the_vehicle_type() -> None:
     assert (petrel.value, "battered" in petrel.conditions) == (0, True)
 
 
+def burn(out: Outcome, **kw: Any) -> Outcome:
+    """Burn Kael's momentum on the roll `out` made (the log holds only that event)."""
+    events = {out.event.seq: out.event}
+    return starforged.burn(out.state, SF, "Kael", events.__getitem__, **kw)
+
+
+def same_game(a: Campaign, b: Campaign) -> bool:
+    return attrs.evolve(a, history=History()) == attrs.evolve(b, history=History())
+
+
 def test_burn_turns_weak_into_strong() -> None:
     state = kael(momentum=7)
     out = make_move(
         state, SF, "endure harm", TypedDice((2, 3, 6)), actor="Kael", picks=["minor"], resist=True
     )
     assert out.event.band == "weak"  # 2 + health 4 = 6 against 3 and 6
-    burned = starforged.burn(out.state, SF, "Kael")
-    assert burned.event.band == "strong"
-    assert (
-        burned.event.results[0] == "momentum +7 replaces the action score 6: weak hit → strong hit"
+    with pytest.raises(PicksNeeded, match="embrace_the_pain"):
+        burn(out)  # a strong hit asks its pick
+    burned = burn(out, picks=["embrace_the_pain"])
+    assert (burned.event.kind, burned.event.band) == ("burn", "strong")
+    assert "momentum +7 replaces the action score 6: weak hit → strong hit" in burned.event.results
+    assert burned.event.line == "momentum 7  vs  3 · 6 → strong hit"
+    assert burned.event.rolled == "Momentum +7"
+    assert sheet(burned)["momentum"] == 2 + 1  # reset, then embrace the pain
+    assert sheet(burned)["health"] == 4  # the harm stands
+    assert same_game(edits.undo(burned.state, burned.event).state, out.state)
+
+
+def test_burn_undoes_the_weak_hits_trade_and_spends_momentum_as_rolled() -> None:
+    state = kael(momentum=7)
+    out = move(state, "endure harm", (2, 3, 6), picks=["minor", "trade"], resist=True)
+    assert (sheet(out)["momentum"], sheet(out)["health"]) == (6, 5)  # −1 momentum, +1 health
+    preview = momentum.burn_preview(SF, out.state.characters["Kael"], out.state.last_roll)
+    assert preview is not None and preview.momentum == 7  # momentum as the roll was made
+    burned = burn(out, picks=["shake_it_off"])
+    assert (sheet(burned)["momentum"], sheet(burned)["health"]) == (2, 5)  # trade undone
+    assert burned.event.options == ("minor", "shake_it_off")
+    assert same_game(edits.undo(burned.state, burned.event).state, out.state)
+
+
+def test_burn_turns_a_miss_at_zero_strong_and_takes_back_wounded() -> None:
+    # health 1 - 1 = 0 forces the roll: 1 + iron 2 = 3 against 5 and 6, a miss; Lose Momentum
+    # (−2) and mark wounded. Burning 7 beats both: the miss's costs are reverted.
+    state = kael(momentum=7, health=1)
+    out = move(state, "endure harm", (1, 5, 6), picks=["minor", "momentum", "wounded"])
+    assert "wounded" in out.state.characters["Kael"].conditions
+    burned = burn(out, picks=["embrace_the_pain"])
+    kael_after = burned.state.characters["Kael"]
+    assert burned.event.band == "strong" and "wounded" not in kael_after.conditions
+    assert (kael_after.meters["momentum"], kael_after.meters["health"]) == (3, 0)
+    assert momentum.max_momentum(SF, kael_after) == 10
+    assert same_game(edits.undo(burned.state, burned.event).state, out.state)
+
+
+def test_burn_turns_a_miss_weak_and_the_weak_hit_may_take_nothing() -> None:
+    out = move(
+        kael(momentum=6), "endure harm", (1, 5, 8), picks=["minor", "more_harm"], resist=True
     )
-    assert burned.state.characters["Kael"].meters["momentum"] == 2
-    undone = edits.undo(burned.state, burned.event).state
-    assert attrs.evolve(undone, history=History()) == attrs.evolve(out.state, history=History())
+    assert (out.event.band, sheet(out)["health"]) == ("miss", 3)  # 1 + 4 = 5 against 5 and 8
+    burned = burn(out)
+    assert (burned.event.band, sheet(burned)["health"], sheet(burned)["momentum"]) == (
+        "weak",
+        4,
+        2,
+    )
+
+
+def test_burn_is_refused_after_another_event() -> None:
+    out = move(kael(momentum=7), "endure harm", (2, 3, 6), picks=["minor"], resist=True)
+    later = starforged.new_track(out.state, "Beacon", "dangerous")
+    events = {out.event.seq: out.event}
+    with pytest.raises(RuleError, match="events came after Kael's roll"):
+        starforged.burn(later.state, SF, "Kael", events.__getitem__, picks=["embrace_the_pain"])
 
 
 def test_burn_is_refused_with_its_reason() -> None:
@@ -157,12 +218,12 @@ def test_burn_is_refused_with_its_reason() -> None:
     )
     assert out.event.band == "weak"  # 1 + 4 = 5 against 3 and 6
     with pytest.raises(RuleError, match="momentum \\+5 is not above the action score 5"):
-        starforged.burn(out.state, SF, "Kael")
+        burn(out)
 
 
 def test_burn_needs_an_action_roll() -> None:
     with pytest.raises(RuleError, match="no action roll"):
-        starforged.burn(kael(), SF, "Kael")
+        starforged.burn(kael(), SF, "Kael", {}.__getitem__)
 
 
 def test_formidable_vow_marks_one_box() -> None:

@@ -55,7 +55,9 @@ async def test_endure_harm_asks_harm_then_resist_then_burns(tmp_path: Path) -> N
         assert "burn momentum (+7): weak hit → strong hit" in tray
         await pilot.press("b")
         await settle(pilot, app)
-        assert app.live.state.characters["Kael"].meters["momentum"] == 2
+        await pilot.press("2", "enter")  # the strong hit's pick: embrace the pain
+        await settle(pilot, app)
+        assert app.live.state.characters["Kael"].meters["momentum"] == 3
         assert "momentum 7  vs  3 · 6 → strong hit" in shown(app, "#tray-roll")
         await pilot.press("u")
         await settle(pilot, app)

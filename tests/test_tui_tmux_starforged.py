@@ -40,6 +40,8 @@ def test_endure_harm_resisted_then_burned_in_a_real_terminal(tmp_path: Path) -> 
         screen = terminal.wait_for("burn momentum (+7)")
         assert "action die 2 + health 4 = 6" in screen  # the tray wraps the rest at 80
         terminal.keys("b")
+        terminal.wait_for("Embrace the pain")  # the strong hit's pick, asked
+        terminal.keys("2", "Enter")
         terminal.wait_for("STRONG HIT")
         terminal.quit()
     finally:
@@ -47,4 +49,4 @@ def test_endure_harm_resisted_then_burned_in_a_real_terminal(tmp_path: Path) -> 
     with CampaignStore.open(campaign, catalog) as store:
         assert store.state.history.events == 2
         assert store.state.characters["Kael"].meters["health"] == 4
-        assert store.state.characters["Kael"].meters["momentum"] == 2
+        assert store.state.characters["Kael"].meters["momentum"] == 3  # reset, then +1

@@ -6,7 +6,7 @@ import argparse
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from hearthroll.cli.campaign import _common, _finish, _source, _with_store
+from hearthroll.cli.campaign import _common, _effect_dice, _finish, _source, _with_store
 from hearthroll.cli.common import UsageError
 
 if TYPE_CHECKING:
@@ -19,6 +19,15 @@ def add_parsers(verbs: Any) -> None:
     burn = verbs.add_parser("burn", help="burn momentum on the last action roll")
     burn.add_argument("file", type=Path, metavar="FILE")
     burn.add_argument("--as", dest="actor", metavar="NAME", help="whose momentum")
+    burn.add_argument(
+        "--pick",
+        action="append",
+        default=[],
+        metavar="OPTION",
+        help="an option of the band the burn lands on (repeatable)",
+    )
+    burn.add_argument("--track", metavar="NAME", help="the track a loss of progress clears")
+    _effect_dice(burn)
     _common(burn)
     burn.set_defaults(run=run_burn)
 
@@ -49,7 +58,21 @@ def run_burn(args: argparse.Namespace) -> int:
     """Burn momentum."""
     from hearthroll.core.verbs.starforged import burn
 
-    return _with_store(args, lambda s: burn(s.state, s.ruleset, args.actor))
+    def verb(store: CampaignStore) -> Outcome:
+        effect = _source(args.effect_dice, None)
+        outcome = burn(
+            store.state,
+            store.ruleset,
+            args.actor,
+            store.event,
+            picks=args.pick,
+            track=args.track,
+            effect_dice=effect,
+        )
+        _finish(effect)
+        return outcome
+
+    return _with_store(args, verb)
 
 
 def run_asset(args: argparse.Namespace) -> int:

@@ -27,9 +27,11 @@ from hearthroll.core.verbs.session import (
     FloorChoiceNeeded,
     PicksNeeded,
     make_move,
+    move_context,
     reroll,
     stat_choices,
 )
+from hearthroll.core.verbs.starforged import burn
 from hearthroll.tui import flow, starforged
 from hearthroll.tui.flow import MoveRequest, Preview
 from hearthroll.tui.keygate import asking
@@ -473,3 +475,29 @@ def damage_flow(table: TableScreen, typed: bool) -> None:
             table.commit(outcome)
 
     table.run_flow(run)
+
+
+async def burn_flow(table: TableScreen) -> None:
+    """Burn momentum (reading 27): previewed, the new band's options asked, then committed."""
+    state, ruleset, actor = table.live.state, table.live.ruleset, table.active
+    lookup = table.live.event
+    try:
+        seen = burn(state, ruleset, actor, lookup, effect_dice=RandomDice(), short_ok=True)
+    except HearthrollError as error:
+        _fail(table, error)
+        return
+    move = ruleset.move(seen.event.move or "")
+    who = seen.state.characters.get(seen.event.actor or "")
+    context = move_context(seen.state, ruleset, move, who)
+    lists = flow.after_lists(seen.state, ruleset, move, context, seen.event)
+    preview = Preview(seen, (), (), lists, RandomDice())
+    outcome = await _settle(
+        table,
+        preview,
+        move,
+        lambda picks, track: burn(
+            state, ruleset, actor, lookup, picks=picks, track=track, effect_dice=table.dice()
+        ),
+    )
+    if outcome is not None:
+        table.commit(outcome)

@@ -105,8 +105,14 @@ def with_resist(request: MoveRequest, picked: list[str]) -> MoveRequest:
 
 
 def burn(table: TableScreen) -> None:
-    """Burn the active character's momentum on their last action roll."""
-    table.run_verb(lambda: starforged.burn(table.live.state, table.live.ruleset, table.active))
+    """Burn the active character's momentum on their last action roll; the band it lands on
+    asks its options (the old band's are undone)."""
+    from hearthroll.tui.moves import burn_flow
+
+    async def run() -> None:
+        await burn_flow(table)
+
+    table.run_flow(run)
 
 
 def track_verb(state: Campaign, text: str, dice: DiceSource) -> Outcome:

@@ -175,6 +175,14 @@ class LastRoll:
     score: int
     band: str
     burned: bool = False
+    seq: int = 0
+    """The event that made the roll (0: saved before burning could judge its picks again)."""
+    momentum: int | None = None
+    """Momentum as the roll was made, before its band's effects (what a burn spends)."""
+    picks: tuple[str, ...] = ()
+    """The options picked before the roll (the harm), made again when a burn re-judges it."""
+    asset: str = ""
+    """The companion or vehicle the move acted on."""
 
 
 @attrs.frozen

@@ -124,12 +124,18 @@ def burn(ruleset: Ruleset, character: Character, roll: LastRoll) -> tuple[Charac
     return burned, Burn(momentum, roll.band, after, reset)
 
 
+def at_roll(character: Character, roll: LastRoll, meter: Meter) -> int:
+    """The momentum a burn on this roll spends: as it stood when the roll was made (its band's
+    effects are judged again), else as it stands."""
+    return roll.momentum if roll.momentum is not None else character.meters.get(meter.id, 0)
+
+
 def burn_preview(ruleset: Ruleset, character: Character, roll: LastRoll | None) -> Burn | None:
     """What a burn would do now on the character's last roll; None when it would not help."""
     meter = meter_of(ruleset)
     if meter is None or roll is None or roll.actor != character.name:
         return None
-    momentum = character.meters.get(meter.id, 0)
+    momentum = at_roll(character, roll, meter)
     if can_burn(momentum, roll) is not None:
         return None
     return Burn(

@@ -29,12 +29,14 @@ from hearthroll.core.campaign.resolve import (
 from hearthroll.core.campaign.sheets import change_hold, find_character, put_character
 from hearthroll.core.campaign.state import Campaign, Character, LastRoll, PoolState, TurnState
 from hearthroll.core.dice.mechanics import (
+    BURNED,
     CANCELLED,
     MATCH,
     ONLY_ONES,
     ActionRoll,
     PoolRoll,
     Roll,
+    burn_momentum,
     roll_action,
     roll_d20,
     roll_stat_dice,
@@ -74,6 +76,10 @@ class PicksNeeded(RuleError):
         super().__init__(message)
         self.lists = lists
         """The lists short of picks, as offered (the at-0 choice a pick led to)."""
+
+
+class FloorPickUnneeded(RuleError):
+    """A pick of the past-the-floor choice was given, and no loss went past the floor."""
 
 
 class FloorChoiceNeeded(RuleError):
@@ -182,6 +188,7 @@ def make_move(
     asset: str | None = None,
     track: str | None = None,
     short_ok: bool = False,
+    burn: bool = False,
 ) -> Outcome:
     """Make a move: roll it as its mechanic says, judge the band, apply what it does.
 
@@ -193,7 +200,8 @@ def make_move(
     only with `resist` or when its meter is at 0. `asset` names the companion or vehicle a
     move acts on; `track` the track Lose Momentum's cost clears (reading 29). An option list
     given fewer picks than it asks is refused (reading 23) unless `short_ok`: a preview, to
-    see which lists the band offers.
+    see which lists the band offers. `burn` burns momentum on the action roll as it is made
+    (reading 27): the band is judged on the momentum, which resets before the band lands.
     """
     move = find_move(ruleset.moves, wanted, where=f" in ruleset {ruleset.id!r}")
     character = find_character(state, actor) if state.characters else None
@@ -230,12 +238,12 @@ def make_move(
             inputs.setdefault("vehicle", mounted.type)
     _check_inputs(move, inputs)
     extra = effect_dice or dice
-    floor_ids = _floor_ids(ruleset)
-    main_picks = [p for p in picks if p not in floor_ids or _own_pick(move, p, floor_ids)]
-    floor_picks = [p for p in picks if p in floor_ids]
+    floors = floor_ids(ruleset)
+    main_picks = [p for p in picks if p not in floors or _own_pick(move, p, floors)]
+    floor_picks = [p for p in picks if p in floors]
     ctx = move_context(state, ruleset, move, character, inputs)
     _picked(move, None, main_picks, ctx, ruleset, before_only=True)  # a bad pick fails first
-    _known_picks(move, picks, floor_ids)
+    _known_picks(move, picks, floors)
     if resist and not move.roll.optional:
         raise RuleError(f"{move.name} always rolls; drop --roll")
     event = Event(
@@ -295,6 +303,11 @@ def make_move(
             int(boost is not None),
             picked_stat,
         )
+    at_roll = character.meters.get("momentum") if character is not None else None
+    burned: list[str] = []
+    if burn:
+        state, roll, burned = _burn(state, ruleset, move, who, roll)
+        used = ("momentum", roll.score)
     if roll is not None and character is not None and mechanic != "stat_dice":
         state = put_character(state, _rolled(state.characters[character.name]))
     band = roll.band if roll is not None else None
@@ -308,7 +321,7 @@ def make_move(
     applied = apply_live(state, ruleset, who, effects, extra, ctx, weapon=ctx.weapon)
     state = applied.state
     state, after = _after_move(state, ruleset, move, who, extra)
-    words = [*first.words, *prepared, *applied.words, *after]
+    words = [*first.words, *prepared, *burned, *applied.words, *after]
     follow = [*first.follow, *applied.follow]
     state, said, more_follow = _past_floor(
         state,
@@ -340,7 +353,17 @@ def make_move(
         state = attrs.evolve(
             state,
             last_roll=LastRoll(
-                who, move.id, roll.action_die, roll.challenge, roll.score, roll.band
+                who,
+                move.id,
+                roll.action_die,
+                roll.challenge,
+                roll.score,
+                roll.band,
+                burned=burn,
+                seq=before.history.events + 1,
+                momentum=at_roll,
+                picks=tuple(o.id for o in pre),
+                asset=mounted.name if mounted is not None else "",
             ),
         )
         line = _action_line(ruleset, used, roll, label)
@@ -371,6 +394,23 @@ def make_move(
     return record(before, state, event)
 
 
+def _burn(
+    state: Campaign, ruleset: Ruleset, move: Move, who: str | None, roll: Roll | None
+) -> tuple[Campaign, ActionRoll, list[str]]:
+    """Reading 27: the action score becomes the momentum, the band is judged again against the
+    same challenge dice, momentum resets (to the reset its impacts leave)."""
+    if who is None or not isinstance(roll, ActionRoll):
+        raise RuleError(f"{move.name} makes no action roll to burn momentum on")
+    last = LastRoll(who, move.id, roll.action_die, roll.challenge, roll.score, roll.band)
+    character, done = momentum.burn(ruleset, state.characters[who], last)
+    words = [
+        f"momentum {done.momentum:+d} replaces the action score {roll.score}: "
+        f"{momentum.BAND_WORDS[done.band_before]} → {momentum.BAND_WORDS[done.band_after]}",
+        f"Momentum {done.momentum} → {done.reset} (reset)",
+    ]
+    return put_character(state, character), burn_momentum(roll, done.momentum), words
+
+
 def _asset_kind(ruleset: Ruleset, move: Move) -> str | None:
     """`companion` or `vehicle` when the move's roll or harm reads an asset's meter."""
     scoped = {m.id: m.scope for m in ruleset.meters if m.scope in ("companion", "vehicle")}
@@ -396,7 +436,7 @@ def _floor_lists(ruleset: Ruleset, meter_id: str) -> list[OptionList]:
     return [lst for lst in ruleset.move(meter.past_min).options if lst.if_past_min == meter_id]
 
 
-def _floor_ids(ruleset: Ruleset) -> set[str]:
+def floor_ids(ruleset: Ruleset) -> set[str]:
     """Options of every meter's past-the-floor choice (Lose Momentum's at −6)."""
     return {o.id for m in ruleset.meters for lst in _floor_lists(ruleset, m.id) for o in lst.items}
 
@@ -426,7 +466,7 @@ def _past_floor(
     lists = [lst for meter_id in past for lst in _floor_lists(ruleset, meter_id)]
     if not lists:
         if floor_picks:
-            raise RuleError(
+            raise FloorPickUnneeded(
                 f"{floor_picks[0]!r} is picked only when a loss goes past momentum's floor "
                 "(at −6 with more to lose)"
             )
@@ -509,15 +549,17 @@ def _action_line(
     """`action die 4 + iron 2 = 6  vs  3 · 9 → weak hit`, a cancelled die or a match in words;
     the stat named is the one the roll used."""
     name, value = used if used is not None else ("stat", 0)
+    c1, c2 = roll.challenge
+    said = label.lower() if label else roll.band
+    match = ", a match" if roll.has(MATCH) else ""
+    if roll.has(BURNED):
+        return f"momentum {roll.score}  vs  {c1} · {c2} → {said}{match}"
     shown = _name_of(ruleset, name)
     die = f"action die {roll.action_die}"
     if roll.has(CANCELLED):
         die += " (cancelled by momentum)"
     adds = roll.score - value - (0 if roll.has(CANCELLED) else roll.action_die)
     plus = f" + adds {adds}" if adds else ""
-    c1, c2 = roll.challenge
-    said = label.lower() if label else roll.band
-    match = ", a match" if roll.has(MATCH) else ""
     return f"{die} + {shown} {value}{plus} = {roll.score}  vs  {c1} · {c2} → {said}{match}"
 
 

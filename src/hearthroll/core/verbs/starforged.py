@@ -2,59 +2,97 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 import attrs
 
-from hearthroll.core.campaign.events import Event, Outcome, record
+from hearthroll.core.campaign.deltas import apply
+from hearthroll.core.campaign.events import Event, Outcome, record, reverse
 from hearthroll.core.campaign.sheets import find_character, put_character
 from hearthroll.core.campaign.state import Campaign
 from hearthroll.core.dice.mechanics import MATCH
 from hearthroll.core.dice.odds import Odds, action_odds
-from hearthroll.core.dice.sources import DiceSource
+from hearthroll.core.dice.sources import DiceSource, TypedDice
 from hearthroll.core.errors import HearthrollError, RuleError
 from hearthroll.core.games import assets, momentum, progress
 from hearthroll.core.rules.effects import OptionList
 from hearthroll.core.rules.model import Ruleset
 from hearthroll.core.rules.search import find_move
-from hearthroll.core.verbs.session import FloorChoiceNeeded, make_move
+from hearthroll.core.verbs.session import (
+    FloorChoiceNeeded,
+    FloorPickUnneeded,
+    floor_ids,
+    make_move,
+)
 
 LABELS = {"miss": "miss", "weak": "weak hit", "strong": "strong hit"}
 
 
-def burn(state: Campaign, ruleset: Ruleset, actor: str | None = None) -> Outcome:
-    """Reading 27: burn momentum on the character's last action roll, when it improves it."""
+def burn(
+    state: Campaign,
+    ruleset: Ruleset,
+    actor: str | None,
+    lookup: Callable[[int], Event],
+    *,
+    picks: Sequence[str] = (),
+    track: str | None = None,
+    effect_dice: DiceSource | None = None,
+    short_ok: bool = False,
+) -> Outcome:
+    """Reading 27: burn momentum on the character's last action roll, when it improves it.
+
+    The roll's move is judged again on the new band: what its old band applied is reverted
+    and the new band's options are `picks` (the harm before the roll stays as it was). The
+    burn is one event whose deltas take the sheet from the old band's outcome to the new.
+    Only the last event can be re-judged; `lookup(seq)` reads it from the log.
+    """
     character = find_character(state, actor)
     roll = state.last_roll
     if roll is None or roll.actor != character.name:
         raise RuleError(f"{character.name} has made no action roll to burn momentum on")
-    burned, done = momentum.burn(ruleset, character, roll)
+    meter = momentum.meter_of(ruleset)
+    if meter is None:
+        raise RuleError(f"ruleset {ruleset.id!r} has no momentum to burn")
+    reason = momentum.can_burn(momentum.at_roll(character, roll, meter), roll)
+    if reason is not None:
+        raise RuleError(f"{character.name} cannot burn momentum: {reason}")
+    if not roll.seq or state.history.undo[-1:] != (roll.seq,):
+        raise RuleError(
+            f"momentum is burned on the roll just made; events came after {character.name}'s "
+            "roll (undo them first)"
+            if roll.seq
+            else "this roll was saved before a burn could judge its options again: roll anew"
+        )
+    made = lookup(roll.seq)
+    before = apply(state, reverse(made.deltas))
     move = ruleset.move(roll.move)
-    after = attrs.evolve(
-        put_character(state, burned),
-        last_roll=attrs.evolve(roll, burned=True, band=done.band_after),
-    )
-    band = move.band(done.band_after) if any(b.id == done.band_after for b in move.bands) else None
-    c1, c2 = roll.challenge
-    words = [
-        f"momentum {done.momentum:+d} replaces the action score {roll.score}: "
-        f"{LABELS[done.band_before]} → {LABELS[done.band_after]}",
-        f"Momentum {done.momentum} → {done.reset} (reset)",
-        f"now: {band.text}" if band else "",
-    ]
-    event = Event(
-        kind="burn",
-        actor=character.name,
-        move=move.id,
-        move_name=move.name,
-        mechanic="action",
-        dice=(roll.die, c1, c2),
-        band=done.band_after,
-        label=band.label if band else LABELS[done.band_after],
-        total=done.momentum,
-        line=f"momentum {done.momentum}  vs  {c1} · {c2} → {LABELS[done.band_after]}",
-        results=tuple(w for w in words if w),
-    )
+    carried = [p for p in made.options if p in floor_ids(ruleset) and p not in picks]
+    own = [*roll.picks, *picks]
+
+    def again(floor: Sequence[str]) -> Outcome:
+        return make_move(
+            before,
+            ruleset,
+            move.id,
+            TypedDice((roll.die, *roll.challenge)),
+            actor=character.name,
+            picks=[*own, *floor],
+            effect_dice=effect_dice,
+            resist=move.roll.optional,
+            asset=roll.asset or None,
+            track=track,
+            short_ok=short_ok,
+            burn=True,
+        )
+
+    try:
+        outcome = again(carried)
+    except FloorPickUnneeded:
+        if not carried:
+            raise
+        outcome = again(())
+    after = attrs.evolve(outcome.state, history=state.history)
+    event = attrs.evolve(outcome.event, kind="burn", seq=0, deltas=())
     return record(state, after, event)
 
 

@@ -1,0 +1,39 @@
+"""The starforged shell verbs as a GM types them: burn re-judges the roll's options."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from cli_run import run_cli
+from hearthroll.store.campaigns import CampaignStore
+from hearthroll.store.rulesets import load_catalog
+
+CATALOG = load_catalog(with_user=False)
+
+
+def _meters(path: Path) -> dict[str, int]:
+    with CampaignStore.open(path, CATALOG) as store:
+        return dict(store.state.characters["Kael"].meters)
+
+
+def test_burn_asks_the_new_bands_pick_and_undoes_the_old_ones(tmp_path: Path) -> None:
+    assert (
+        run_cli("new", "sf.toml", "--ruleset", "starforged", "--demo", cwd=tmp_path).returncode == 0
+    )
+    path = tmp_path / "sf.toml"
+    assert run_cli("set", "sf.toml", "Kael.momentum", "7", cwd=tmp_path).returncode == 0
+    # minor harm: health 4; 2 + 4 = 6 against 3 and 6, a weak hit; the trade taken
+    made = run_cli(
+        "move", "sf.toml", "endure harm", "--pick", "minor", "--pick", "trade", "--roll",
+        "--dice", "2,3,6", cwd=tmp_path,
+    )  # fmt: skip
+    assert made.returncode == 0, made.stderr
+    assert (_meters(path)["health"], _meters(path)["momentum"]) == (5, 6)
+    short = run_cli("burn", "sf.toml", cwd=tmp_path)
+    assert short.returncode != 0 and "--pick embrace_the_pain" in short.stderr
+    burned = run_cli("burn", "sf.toml", "--pick", "embrace_the_pain", cwd=tmp_path)
+    assert burned.returncode == 0, burned.stderr
+    assert "momentum +7 replaces the action score 6: weak hit → strong hit" in burned.stdout
+    assert (_meters(path)["health"], _meters(path)["momentum"]) == (4, 3)  # trade undone
+    assert run_cli("undo", "sf.toml", cwd=tmp_path).returncode == 0
+    assert (_meters(path)["health"], _meters(path)["momentum"]) == (5, 6)
