@@ -37,3 +37,19 @@ def test_burn_asks_the_new_bands_pick_and_undoes_the_old_ones(tmp_path: Path) ->
     assert (_meters(path)["health"], _meters(path)["momentum"]) == (4, 3)  # trade undone
     assert run_cli("undo", "sf.toml", cwd=tmp_path).returncode == 0
     assert (_meters(path)["health"], _meters(path)["momentum"]) == (5, 6)
+
+
+def test_move_next_plays_the_move_a_table_row_offers_with_its_harm(tmp_path: Path) -> None:
+    assert (
+        run_cli("new", "sf.toml", "--ruleset", "starforged", "--demo", cwd=tmp_path).returncode == 0
+    )
+    none = run_cli("move", "sf.toml", "next", cwd=tmp_path)
+    assert none.returncode != 0 and "no move is offered next" in none.stderr
+    table = run_cli("move", "sf.toml", "withstand damage table", "--dice", "80", cwd=tmp_path)
+    assert "next: Endure Harm, serious (Serious: −2 health)" in table.stdout
+    played = run_cli("move", "sf.toml", "next", cwd=tmp_path)
+    assert played.returncode == 0, played.stderr
+    assert "Endure Harm" in played.stdout
+    assert _meters(tmp_path / "sf.toml")["health"] == 3
+    again = run_cli("move", "sf.toml", "next", cwd=tmp_path)
+    assert again.returncode != 0  # the offer was taken up

@@ -173,3 +173,22 @@ async def test_a_miss_losing_momentum_at_minus_six_asks_the_choice(tmp_path: Pat
         assert tracks == {"Find the lost beacon": 4, "Avenge the Ironhold": 0}
         kael = app.live.state.characters["Kael"]
         assert (kael.meters["momentum"], kael.meters["health"]) == (-6, 4)
+
+
+async def test_a_table_row_naming_a_move_plays_it_with_o(tmp_path: Path) -> None:
+    app = build(forge(tmp_path), data_dir=tmp_path / "data", dice=scripted((80,)))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        await pilot.press("slash", *"withstand damage table", "enter")
+        await settle(pilot, app)
+        tray = shown(app, "#tray-roll") + shown(app, "#tray-next")
+        assert "A rough ride" in tray
+        assert "play Endure Harm, serious" in tray
+        await pilot.press("o")  # the harm is the row's: not asked; resist? is
+        await settle(pilot, app)
+        assert "resist?" in str(app.screen.query_one(".title").content)
+        await pilot.press("2", "enter")  # take the harm: no roll
+        await settle(pilot, app)
+        assert app.live is not None
+        assert app.live.state.characters["Kael"].meters["health"] == 3
+        assert "play Endure Harm" not in shown(app, "#tray-next")

@@ -39,7 +39,11 @@ def add_parsers(verbs: Any) -> None:
     new.set_defaults(run=run_new)
 
     move = _verb(verbs, "move", "make a move: roll it, judge it, apply it", run_move)
-    move.add_argument("move", metavar="MOVE", help="the move's id or name, any case")
+    move.add_argument(
+        "move",
+        metavar="MOVE",
+        help="the move's id or name, any case; `next`: the move the last roll offers",
+    )
     move.add_argument("--as", dest="actor", metavar="NAME", help="the character making it")
     move.add_argument("--at", metavar="FOE", help="the foe a maneuver is made against")
     add_edge(move)
@@ -304,10 +308,12 @@ def run_new(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _inputs(args: argparse.Namespace, store: CampaignStore) -> dict[str, int | str]:
+def _inputs(
+    args: argparse.Namespace, store: CampaignStore, wanted: str | None = None
+) -> dict[str, int | str]:
     from hearthroll.core.rules.search import find_move
 
-    move = find_move(store.ruleset.moves, args.move)
+    move = find_move(store.ruleset.moves, wanted or args.move)
     inputs: dict[str, int | str] = {}
     for pair in args.input:
         key, eq, value = pair.partition("=")
@@ -326,21 +332,25 @@ def _inputs(args: argparse.Namespace, store: CampaignStore) -> dict[str, int | s
 
 
 def run_move(args: argparse.Namespace) -> int:
-    """Make a move."""
-    from hearthroll.core.verbs.session import make_move
+    """Make a move (`next`: the one the last roll offers, with its preset)."""
+    from hearthroll.core.verbs.session import NEXT, make_move, next_move
 
     def verb(store: CampaignStore) -> Outcome:
         dice, effect = _typed(args)
+        wanted, picks = args.move, args.pick
+        if wanted.strip().lower() == NEXT:
+            recent = store.events_after(max(0, store.state.history.events - 50))
+            wanted, picks = next_move(list(recent), store.ruleset, picks)
         outcome = make_move(
             store.state,
             store.ruleset,
-            args.move,
+            wanted,
             dice,
             actor=args.actor,
             advantage=args.adv,
             disadvantage=args.dis,
-            picks=args.pick,
-            inputs=_inputs(args, store),
+            picks=picks,
+            inputs=_inputs(args, store, wanted),
             effect_dice=effect,
             boost=args.prep,
             at=args.at,

@@ -53,6 +53,8 @@ LONG = {
     "plans": "tick a plan's boxes, or strike a plan",
     "campaigns": "the campaign list: open another, or make a new one",
     "burn": "burn momentum on the last action roll: it replaces the action score, then resets",
+    "next_move": "play the move a table row offers next (Face Death, Endure Harm −2), its harm "
+    "preset",
     "tracks": "progress tracks: new NAME / RANK, mark NAME [N], roll, clear, drop",
     "recap": "write tonight's recap (Markdown, for the group chat) beside the campaign file",
     "cycle(1)": "the next character",

@@ -91,8 +91,39 @@ def make_chosen(table: TableScreen, choice: PaletteChoice) -> None:
     table.run_flow(run)
 
 
-async def make_move_flow(table: TableScreen, choice: PaletteChoice) -> None:
-    """Inputs, options before the roll, the roll (real dice if asked), the band's options."""
+def next_move_flow(table: TableScreen) -> None:
+    """The move the newest roll offers next, its preset picked (several: which one, asked)."""
+    from hearthroll.core.verbs.session import offered_next
+
+    ruleset = table.live.ruleset
+    offers = offered_next(table.live.events, ruleset)
+    if not offers:
+        table.notify("no move is offered next", severity="error")
+        return
+
+    async def run() -> None:
+        move_id, preset = offers[0]
+        if len(offers) > 1:
+            items = tuple(
+                (f"{m}:{p}", ruleset.move(m).name + (f", {p}" if p else "")) for m, p in offers
+            )
+            picked = await _ask(
+                table,
+                OptionsPicker(
+                    "Play next", Text(""), [PickList("Which move?", items, 1)], lambda _: None
+                ),
+            )
+            if not picked:
+                return
+            move_id, _, preset = picked[0].partition(":")
+        await make_move_flow(table, PaletteChoice(move_id), preset=preset)
+
+    table.run_flow(run)
+
+
+async def make_move_flow(table: TableScreen, choice: PaletteChoice, preset: str = "") -> None:
+    """Inputs, options before the roll, the roll (real dice if asked), the band's options.
+    `preset` is the pick before the roll a table row gave (Endure Harm, serious): not asked."""
     state, ruleset = table.live.state, table.live.ruleset
     move = ruleset.move(choice.move)
     pool = move.roll.mechanic == "pool"
@@ -130,7 +161,9 @@ async def make_move_flow(table: TableScreen, choice: PaletteChoice) -> None:
         if values is None:
             return
         request = attrs.evolve(request, inputs=dict(values))
-    before = flow.before_lists(state, ruleset, request)
+    before = [] if preset else flow.before_lists(state, ruleset, request)
+    if preset:
+        request = attrs.evolve(request, before=(preset,))
     if before:
         picked: list[str] | None = await _ask(
             table,
@@ -305,14 +338,20 @@ def _same(a: Sequence[OptionList], b: Sequence[OptionList]) -> bool:
 
 
 def _checker(
-    finish: Finish, picks: tuple[str, ...], track: str | None, asked: Sequence[OptionList]
+    finish: Finish,
+    picks: tuple[str, ...],
+    track: str | None,
+    asked: Sequence[OptionList],
+    held: list[Outcome],
 ) -> Callable[[list[str]], str | None]:
-    """The picker's check: these picks are taken when the move can be made with them, or when
-    they open a further choice, asked next."""
+    """The picker's check: these picks are taken when the move can be made with them (the
+    outcome kept in `held`: its dice are rolled once), or when they open a further choice,
+    asked next."""
 
     def check(got: list[str]) -> str | None:
+        held.clear()
         try:
-            finish([*picks, *got], track)
+            held.append(finish([*picks, *got], track))
         except FloorChoiceNeeded:
             return None
         except PicksNeeded as needed:
@@ -336,7 +375,8 @@ async def _settle(
     title = f"{move.name}: pick your options"
     while True:
         if lists:
-            check = _checker(finish, tuple(picks), track, lists)
+            held: list[Outcome] = []
+            check = _checker(finish, tuple(picks), track, lists, held)
             picker = OptionsPicker(
                 title, summary(table, preview.event), pick_lists(lists, move), check
             )
@@ -345,6 +385,8 @@ async def _settle(
                 table.notify("cancelled: nothing was committed", severity="warning")
                 return None
             picks += got
+            if held:
+                return held[0]
         try:
             return finish(picks, track)
         except PicksNeeded as needed:

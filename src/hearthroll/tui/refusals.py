@@ -3,6 +3,9 @@ says the reason in the status line instead of doing nothing."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from hearthroll.core.campaign.events import Event
 from hearthroll.core.campaign.state import Campaign
 from hearthroll.core.rules.model import Ruleset
 
@@ -26,8 +29,15 @@ def can_reroll(state: Campaign, ruleset: Ruleset) -> str | None:
     return None
 
 
-def refusal(state: Campaign, ruleset: Ruleset, active: str | None, action: str) -> str | None:
-    """Why the table's `action` cannot act now; None when it can (or is always allowed)."""
+def refusal(
+    state: Campaign,
+    ruleset: Ruleset,
+    active: str | None,
+    action: str,
+    events: Sequence[Event] = (),
+) -> str | None:
+    """Why the table's `action` cannot act now; None when it can (or is always allowed).
+    `events` is the recent log (what the newest roll offers next)."""
     turn = state.turn
     pending = turn.status == "bust_pending"
     if action in ("reroll", "reroll(True)"):
@@ -67,6 +77,12 @@ def refusal(state: Campaign, ruleset: Ruleset, active: str | None, action: str) 
         if any(key == "b" for key, _ in starforged_actions(state, ruleset, active)):
             return None
         return "no action roll to burn momentum on (momentum must beat the action score)"
+    if action == "next_move":
+        from hearthroll.core.verbs.session import offered_next
+
+        if offered_next(events, ruleset):
+            return None
+        return "no move is offered next (a table row that names one offers it)"
     if action == "tracks":
         if state.tracks is not None or "action" in ruleset.mechanics:
             return None

@@ -348,6 +348,19 @@ def starforged_actions(
 BURN_WORDS = {"miss": "miss", "weak": "weak hit", "strong": "strong hit"}
 
 
+def next_actions(events: Sequence[Event], ruleset: Ruleset) -> tuple[tuple[str, str], ...]:
+    """`o play Endure Harm, serious` when the newest roll offers a move next (reading 32)."""
+    from hearthroll.core.verbs.session import offered_next
+
+    offers = offered_next(events, ruleset)
+    if not offers:
+        return ()
+    words = " or ".join(
+        ruleset.move(m).name + (f", {preset}" if preset else "") for m, preset in offers
+    )
+    return (("o", f"play {words}"),)
+
+
 def _turn_line(state: Campaign, ruleset: Ruleset, actor: str | None) -> str:
     turn = state.turn
     if not _pool(ruleset):
@@ -373,7 +386,7 @@ def tray_view(
     the chance to land each ready maneuver against the target)."""
     last = last_roll(events)
     pending = state.turn.status == "bust_pending"
-    actions = _actions(state, ruleset, active)
+    actions = (*_actions(state, ruleset, active), *next_actions(events, ruleset))
     odds = None if pending else push_odds(state, ruleset, active)
     if state.encounter is not None:
         round_no = state.encounter.round

@@ -531,6 +531,42 @@ def _settle_momentum(state: Campaign, ruleset: Ruleset) -> Campaign:
     return state
 
 
+NEXT = "next"
+"""The move named as `next`: the one the newest roll offers (a table row's, reading 32)."""
+
+
+def offered_next(events: Sequence[Event], ruleset: Ruleset) -> tuple[tuple[str, str], ...]:
+    """The moves the newest move still standing offers next that the catalog has, each with
+    its preset pick (`("starforged_endure_harm", "serious")`); a row naming a move the catalog
+    lacks stays words for the GM."""
+    from hearthroll.core.campaign.events import standing
+
+    rolls = [e for e in standing(events) if e.kind in ("move", "burn", "reroll", "prep")]
+    if not rolls:
+        return ()  # a move made since (rolled or not) takes the offer up
+    known = {m.id for m in ruleset.moves}
+    found = []
+    for follow in rolls[-1].follow:
+        move_id, _, preset = follow.partition(":")
+        if move_id in known:
+            found.append((move_id, preset))
+    return tuple(found)
+
+
+def next_move(
+    events: Sequence[Event], ruleset: Ruleset, picks: Sequence[str] = ()
+) -> tuple[str, list[str]]:
+    """`next` as a move: the offered move's id and the picks with its preset first."""
+    offers = offered_next(events, ruleset)
+    if not offers:
+        raise RuleError("no move is offered next: a table row that names a move offers it")
+    if len(offers) > 1:
+        names = ", ".join(ruleset.move(m).name for m, _ in offers)
+        raise RuleError(f"the last roll offers several moves next ({names}): name one")
+    move_id, preset = offers[0]
+    return move_id, [preset, *picks] if preset and preset not in picks else list(picks)
+
+
 def _follow_words(ruleset: Ruleset, follow: str) -> str:
     move_id, _, preset = follow.partition(":")
     known = {m.id: m for m in ruleset.moves}

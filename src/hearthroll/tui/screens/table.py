@@ -77,6 +77,7 @@ class TableScreen(Screen[None]):
         Binding("left", "aim(-1)", "Previous foe", show=False, priority=True),
         Binding("b", "burn", "Burn momentum", priority=True),
         Binding("T", "tracks", "Tracks", priority=True),
+        Binding("o", "next_move", "Play next move", priority=True),
         Binding("W", "recap", "Write recap", show=False, priority=True),
         Binding("tab", "cycle(1)", "Next character", show=False, priority=True),
         Binding("shift+tab", "cycle(-1)", "Previous character", show=False, priority=True),
@@ -234,7 +235,13 @@ class TableScreen(Screen[None]):
         from hearthroll.tui.refusals import refusal
 
         return (
-            refusal(self.live.state, self.live.ruleset, self.active, _action(action, parameters))
+            refusal(
+                self.live.state,
+                self.live.ruleset,
+                self.active,
+                _action(action, parameters),
+                self.live.events,
+            )
             is None
         )
 
@@ -244,7 +251,13 @@ class TableScreen(Screen[None]):
 
         for binding in self.BINDINGS:
             if isinstance(binding, Binding) and event.key in binding.key.split(","):
-                why = refusal(self.live.state, self.live.ruleset, self.active, binding.action)
+                why = refusal(
+                    self.live.state,
+                    self.live.ruleset,
+                    self.active,
+                    binding.action,
+                    self.live.events,
+                )
                 if why:
                     event.stop()
                     self.say(f"{binding.key_display or event.key}: {why}")
@@ -586,6 +599,12 @@ class TableScreen(Screen[None]):
     def action_burn(self) -> None:
         """Burn momentum on the last action roll (when it improves the band)."""
         starforged.burn(self)
+
+    def action_next_move(self) -> None:
+        """Play the move the newest roll offers next, with its harm preset (reading 32)."""
+        from hearthroll.tui.moves import next_move_flow
+
+        next_move_flow(self)
 
     def action_tracks(self) -> None:
         """Progress tracks: new, mark, roll, clear, drop."""
