@@ -26,7 +26,7 @@ from hearthroll.core.rules.model import Catalog, Ruleset
 from hearthroll.store.campaign_files import CampaignFiles, journal_folder
 from hearthroll.store.converter import KeyPath, plain, problems_of, shared, show_path
 from hearthroll.store.errors import StateWriteError, StoreError
-from hearthroll.store.journal import Block
+from hearthroll.store.journal import Block, JournalReader
 from hearthroll.store.memo import Memo, code_key, key_of
 from hearthroll.store.toml_positions import locate, nearest
 
@@ -287,8 +287,7 @@ class CampaignStore:
         are read, one at a time, so memory does not grow with the log."""
         journal = self.files.journal
         for blocks in journal.iter_segments(seq):
-            for block in blocks:
-                yield event_from_data(journal.parse(block))
+            yield from _events_of(journal, blocks)
 
     def last_events(self, n: int) -> list[Event]:
         """The newest `n` saved events, oldest first: only the newest segments are read."""
@@ -341,6 +340,18 @@ class CampaignStore:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def _events_of(journal: JournalReader, blocks: list[Block]) -> Iterator[Event]:
+    """The events of one segment's blocks, oldest first: parsed together when they can be,
+    else one by one (an event that cannot be read is then named with its own line)."""
+    joined = journal.parse_joined(blocks)
+    if joined is not None:
+        for data in joined:
+            yield event_from_data(data)
+        return
+    for block in blocks:
+        yield event_from_data(journal.parse(block))
 
 
 def _snapshot_name(path: Path) -> str:
@@ -410,8 +421,8 @@ def check_campaign(
     try:
         journal = store.files.journal
         for blocks in journal.iter_segments(0):  # one segment at a time: memory stays flat
-            for block in blocks:
-                event_from_data(journal.parse(block))
+            for _ in _events_of(journal, blocks):
+                pass
             if progress is not None and blocks:
                 progress(blocks[-1].seq, journal.last_seq)
     except StoreError as error:

@@ -253,6 +253,30 @@ class JournalReader:
         first = self._firsts[bisect.bisect_right(self._firsts, block.seq) - 1]
         return parse_block(block, self.segment_path(first))
 
+    def parse_joined(self, blocks: list[Block]) -> list[dict[str, Any]] | None:
+        """The events of consecutive blocks of one segment, parsed as one TOML document (as a
+        reader of the whole file would), much quicker than one block at a time; None when
+        they must be parsed one by one (`parse`), so that a problem is reported with its
+        own block's line.
+
+        Each block opens with its own `[[events]]` header, so joined they read exactly as
+        they read apart; blocks that do not (a hand edit), or that do not read as one event
+        each, numbered as they are, give None.
+        """
+        header = AOT_HEADER.encode()
+        if not all(block.data.startswith(header) for block in blocks):
+            return None
+        try:
+            document = tomllib.loads(b"".join(b.data for b in blocks).decode("utf-8"))
+        except ValueError:  # TOML and UTF-8 errors
+            return None
+        found = document.get("events")
+        if len(document) != 1 or not isinstance(found, list) or len(found) != len(blocks):
+            return None
+        if any(event.get("seq") != block.seq for event, block in zip(found, blocks, strict=True)):
+            return None
+        return found
+
     def _list_segments(self) -> list[int]:
         try:
             names = os.listdir(self.folder)
