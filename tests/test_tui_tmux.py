@@ -21,7 +21,7 @@ from hearthroll.store.rulesets import load_catalog
 
 pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
 
-TIMEOUT = 20.0
+TIMEOUT = 60.0
 
 
 def command(campaign: Path) -> list[str]:
