@@ -24,7 +24,7 @@ async def _watch(binary: str, profile: Path, served: Served, env: dict[str, str]
     camp, port = served.campaign, served.wait_listening().port
     async with browser.headless(binary, profile) as page:
         await page.open(f"http://127.0.0.1:{port}/")
-        shown = await page.wait_for_text("Brannoc", "Isolde", "Wren", "players' view")
+        shown = await page.wait_for_text("Brannoc", "Isolde", "Wren", "players' view", "Quit")
         assert "no roll yet" in shown and "Clash" not in shown
         moved = await asyncio.to_thread(run_cli, "move", str(camp), "clash", "--dice", "6", env=env)
         assert moved.returncode == 0, moved.stderr

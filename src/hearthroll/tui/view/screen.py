@@ -45,6 +45,16 @@ HELP = (
 )
 
 
+class KeysFooter(Footer):
+    """The footer, drawn whether or not the window has focus: a browser page or a TV showing
+    the served view is seldom the focused window, and Textual's footer waits for focus."""
+
+    def bindings_changed(self, screen: Screen[None]) -> None:
+        self._bindings_ready = True
+        if self.is_attached and screen is self.screen:
+            self.call_after_refresh(self.recompose)
+
+
 class PlayersScreen(Screen[None]):
     """What the players may see of the table, kept up to date."""
 
@@ -75,7 +85,7 @@ class PlayersScreen(Screen[None]):
                 tracks = TracksPane(id="tracks", classes="pane")
                 tracks.keys = False
                 yield tracks
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.query_one("#log").border_title = "log"
