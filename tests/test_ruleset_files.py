@@ -148,3 +148,9 @@ def test_check_command_on_a_good_file_prints_a_summary() -> None:
     result = run_check(str(DATA / "good_extra_moves.toml"))
     assert result.returncode == 0, result.stdout
     assert "ok: 0 rulesets, 1 move" in result.stdout
+
+
+def test_a_table_rows_effects_are_checked_like_a_moves() -> None:
+    (found,) = problems("bad_row_effect.toml")
+    assert "rulesets[0].tables[0].rows[1].effects[0].condition: unknown condition 'soaked'" in found
+    assert "known: wet" in found

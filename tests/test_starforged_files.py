@@ -61,7 +61,7 @@ def test_the_starforged_sheet_shows_pips_momentum_on_its_scale_and_assets() -> N
     assert data["momentum"] == {"value": 2, "min": -6, "max": 8, "reset": 0}
     assets = sheet.section("assets")
     assert assets is not None
-    assert assets.lines[0].text == "companion · companion health ●●● 3/3"
+    assert assets.lines[0].text == "companion · health ●●● 3/3"
     house = character_sheet(
         CATALOG.ruleset("house"), demo_campaign(CATALOG.ruleset("house")).characters["Brannoc"]
     )

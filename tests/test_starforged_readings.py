@@ -373,3 +373,51 @@ def test_more_harm_to_zero_after_a_resist_asks_what_zero_health_costs() -> None:
     assert out.state.characters["Kael"].meters["health"] == 1
     with pytest.raises(RuleError, match="no option 'wounded'"):
         move(state, "endure harm", (1, 9, 9), picks=["minor", "momentum", "wounded"], resist=True)
+
+
+def damaged_vehicle(kind: str) -> Outcome:
+    """Petrel (this type) at 2 integrity takes serious damage: 0, so the roll is made: a miss,
+    then the cost by type: the table, whose d100 shows 5 (destroyed at once)."""
+    state = starforged.add_asset(kael(), SF, "vehicle", "Petrel", 5, kind).state
+    state = move(state, "withstand damage", (), picks=["major"]).state  # 5 - 3 = 2
+    return move(
+        state,
+        "withstand damage",
+        (1, 9, 9),
+        picks=["serious", "momentum", "table"],
+        effect_dice=TypedDice((5,)),
+    )
+
+
+def test_a_support_vehicle_destroyed_on_the_table_is_discarded() -> None:
+    out = damaged_vehicle("support")
+    assert out.state.characters["Kael"].assets == ()
+    assert any("Petrel is gone" in w for w in out.event.results)
+    back = edits.undo(out.state, out.event).state
+    (petrel,) = back.characters["Kael"].assets or ()
+    assert petrel.value == 2
+
+
+def test_a_command_vehicle_destroyed_on_the_table_stays_for_the_gm() -> None:
+    out = damaged_vehicle("command")
+    (petrel,) = out.state.characters["Kael"].assets or ()
+    assert petrel.value == 0 and "vehicle_destroyed" not in petrel.conditions
+
+
+def test_a_loss_of_resources_while_unprepared_offers_another_suffer_move() -> None:
+    first = move(kael(supply=1), "sacrifice resources", picks=["minor"])
+    assert "unprepared" in first.state.characters["Kael"].conditions
+    assert first.event.follow == ()  # unprepared only now: this loss was the supply's
+    again = move(first.state, "sacrifice resources", picks=["serious"])
+    assert "starforged_endure_harm" in again.event.follow
+    assert "next: Endure Harm" in again.event.results
+
+
+def test_another_suffer_move_at_minus_six_is_offered_next() -> None:
+    out = move(kael(momentum=-6), "lose momentum", picks=["serious", "other_move"])
+    assert out.event.follow == (
+        "starforged_endure_harm",
+        "starforged_endure_stress",
+        "starforged_companion_takes_a_hit",
+        "starforged_withstand_damage",
+    )

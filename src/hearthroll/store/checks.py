@@ -103,6 +103,7 @@ def check_catalog(files: Sequence[RulesetFile]) -> list[Problem]:
     names = {rid: _Names(r, by_ruleset.get(rid, [])) for rid, (_, _, r) in rulesets.items()}
     for rid, (file, index, ruleset) in rulesets.items():
         _check_links(report, file, ("rulesets", index), ruleset, by_ruleset.get(rid, []))
+        _check_row_effects(report, file, ("rulesets", index), ruleset, names[rid])
     for file, index, move in moves.values():
         if move.ruleset in rulesets:
             ruleset = rulesets[move.ruleset][2]
@@ -132,6 +133,17 @@ def _check_links(
             ids = {o.id for lst in target.options for o in lst.items}
             if row.preset not in ids:
                 report.add(file, where, _unknown(f"option of {target.name}", row.preset, ids))
+
+
+def _check_row_effects(
+    report: _Report, file: RulesetFile, path: KeyPath, ruleset: Ruleset, names: _Names
+) -> None:
+    """A table row's effects name what the ruleset has, as a move's effects do."""
+    for index, table in enumerate(ruleset.tables):
+        for r_index, row in enumerate(table.rows):
+            for e_index, effect in enumerate(row.effects):
+                where = (*path, "tables", index, "rows", r_index, "effects", e_index)
+                _check_effect(report, file, where, effect, set(), set(), names)
 
 
 def _duplicates(

@@ -353,6 +353,12 @@ def apply_live(
             row = table.row_for(face)
             words.append(f"{table.name} d{table.die} = {face}: {row.text}")
             follow.extend(row_follow(ruleset, row.follow, row.preset))
+            if row.effects:
+                landed = apply_live(state, ruleset, actor, row.effects, dice, ctx, weapon)
+                state = landed.state
+                words.extend(landed.words)
+                dropped.extend(landed.dropped)
+                follow.extend(landed.follow)
             continue
         if effect.kind == "follow" and effect.move:
             follow.append(effect.move)
@@ -418,7 +424,7 @@ def _apply_one(
         new, turned = advance_season(ruleset, steading)
         return attrs.evolve(state, steading=new), turned
     if kind == "follow":
-        return state, [f"next: {effect.move}"]
+        return state, []  # the verb says "next: <the move's name>"
     targets = _subjects(state, actor, effect.subject)
     words: list[str] = []
     for name in targets:

@@ -16,8 +16,8 @@ LIMITS = {"companion": (2, 5), "vehicle": (3, 6)}
 
 VEHICLE_TYPES = ("command", "support", "incidental")
 
-DESTROYED = "destroyed"
-"""The condition that discards an asset."""
+DESTROYED = frozenset({"destroyed", "vehicle_destroyed"})
+"""The conditions that discard an asset (a companion dead, a support vehicle destroyed)."""
 
 
 def meter_for(ruleset: Ruleset, kind: str) -> Meter:
@@ -109,7 +109,7 @@ def unmount(
     changed = attrs.evolve(asset, value=moved.meters[meter.id], conditions=marks)
     words: list[str] = []
     assets: Sequence[Asset]
-    if DESTROYED in marks:
+    if DESTROYED & marks.keys():
         assets = tuple(a for a in original.assets or () if a.name != asset.name)
         words.append(f"{asset.name} is gone: the asset is discarded")
     else:
@@ -137,7 +137,8 @@ def assets_section(ruleset: Ruleset, character: Character) -> Section | None:
         what = f"{asset.type} vehicle" if asset.type else asset.kind
         marks = ", ".join(names.get(k, k) for k in asset.conditions)
         gauge = f"{pips(asset.value, asset.max)} {asset.value}/{asset.max}"
-        text = f"{what} · {meter.name.lower()} {gauge}"
+        word = meter.name.lower().removeprefix(f"{asset.kind} ")  # "health", not "companion health"
+        text = f"{what} · {word} {gauge}"
         lines.append(
             Line(
                 asset.name,

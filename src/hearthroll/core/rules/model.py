@@ -107,6 +107,8 @@ class TableRow:
     """A move this row sends to next: its id, or its name as words when the catalog lacks it."""
     preset: str | None = None
     """The option that move starts with picked (its harm: `serious`)."""
+    effects: tuple[Effect, ...] = ()
+    """What the row does to the sheet, each gated as it lands (a support vehicle destroyed)."""
 
 
 @attrs.frozen

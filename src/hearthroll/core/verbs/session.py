@@ -308,6 +308,7 @@ def make_move(
     if burn:
         state, roll, burned = _burn(state, ruleset, move, who, roll)
         used = ("momentum", roll.score)
+        modifiers = modifiers[1:]  # the stat's reason gave way to the momentum
     if roll is not None and character is not None and mechanic != "stat_dice":
         state = put_character(state, _rolled(state.characters[character.name]))
     band = roll.band if roll is not None else None
@@ -321,7 +322,8 @@ def make_move(
     applied = apply_live(state, ruleset, who, effects, extra, ctx, weapon=ctx.weapon)
     state = applied.state
     state, after = _after_move(state, ruleset, move, who, extra)
-    words = [*first.words, *prepared, *burned, *applied.words, *after]
+    # a burn judges the roll again: the harm before it stands and is not said again
+    words = [*([] if burn else first.words), *prepared, *burned, *applied.words, *after]
     follow = [*first.follow, *applied.follow]
     state, said, more_follow = _past_floor(
         state,
