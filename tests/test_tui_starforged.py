@@ -192,3 +192,27 @@ async def test_a_table_row_naming_a_move_plays_it_with_o(tmp_path: Path) -> None
         assert app.live is not None
         assert app.live.state.characters["Kael"].meters["health"] == 3
         assert "play Endure Harm" not in shown(app, "#tray-next")
+
+
+async def test_another_suffer_move_at_minus_six_is_asked_with_o(tmp_path: Path) -> None:
+    app = build(forge(tmp_path, momentum=-6), data_dir=tmp_path / "data", dice=scripted(()))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        await pilot.press("slash", *"lose momentum", "enter")
+        await settle(pilot, app)
+        await pilot.press("2", "enter")  # a serious setback
+        await settle(pilot, app)
+        await pilot.press("1", "enter")  # another suffer move
+        await settle(pilot, app)
+        assert "play next: Endure Harm or 3 more" in shown(app, "#tray-next")
+        await pilot.press("o")
+        await settle(pilot, app)
+        await pilot.press("2", "enter")  # which move? Endure Stress
+        await settle(pilot, app)
+        assert "Endure Stress: before the roll" in str(app.screen.query_one(".title").content)
+        await pilot.press("2", "enter")  # serious stress
+        await settle(pilot, app)
+        await pilot.press("2", "enter")  # take it: no roll
+        await settle(pilot, app)
+        assert app.live is not None
+        assert app.live.state.characters["Kael"].meters["spirit"] == 3

@@ -355,9 +355,8 @@ def next_actions(events: Sequence[Event], ruleset: Ruleset) -> tuple[tuple[str, 
     offers = offered_next(events, ruleset)
     if not offers:
         return ()
-    words = " or ".join(
-        ruleset.move(m).name + (f", {preset}" if preset else "") for m, preset in offers
-    )
+    names = [ruleset.move(m).name + (f", {preset}" if preset else "") for m, preset in offers]
+    words = " or ".join(names) if len(names) < 3 else f"next: {names[0]} or {len(names) - 1} more"
     return (("o", f"play {words}"),)
 
 

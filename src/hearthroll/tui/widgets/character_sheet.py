@@ -55,7 +55,7 @@ def _meter(line: Line) -> Text:
 def _section(section: Section) -> list[Text]:
     if section.bars:
         return [_meter(line) for line in section.lines]
-    if section.id == "meters":  # drawn as pips already: one meter a line, no bar beside
+    if section.id in ("meters", "assets"):  # pips already: one a line, no bar beside
         return [
             _line(line.label, Text(line.text, style="bold yellow" if line.warn else ""))
             for line in section.lines
@@ -68,6 +68,7 @@ def _section(section: Section) -> list[Text]:
     parts = [
         Text(f"{line.label} {line.text}", style="bold yellow" if line.warn else "")
         for line in section.lines
+        if not (section.id == "momentum" and line.label == "impacts" and not line.value)
     ]
     if section.id in ("holds", "conditions"):
         return [_line(section.title, Text("  ").join(parts))]
