@@ -88,3 +88,17 @@ def test_a_last_roll_saved_before_burns_rejudged_opens_and_says_why_it_cannot_bu
     assert loaded.last_roll == roll
     with pytest.raises(RuleError, match="saved before a burn could judge its options again"):
         starforged.burn(loaded, ruleset, "Kael", {}.__getitem__)
+
+
+def test_state_json_lists_no_tracks_as_an_empty_list_in_starforged_only(tmp_path: Path) -> None:
+    import json
+
+    from cli_run import run_cli
+
+    for ruleset, expected in (("starforged", []), ("house", None)):
+        path = tmp_path / f"{ruleset}.toml"
+        assert run_cli("new", str(path), "--ruleset", ruleset).returncode == 0
+        shown = run_cli("state", str(path), "--json")
+        assert shown.returncode == 0, shown.stderr
+        data = json.loads(shown.stdout)
+        assert data.get("tracks", "absent") == ("absent" if expected is None else expected)

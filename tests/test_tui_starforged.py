@@ -102,6 +102,22 @@ async def test_the_tracks_pane_and_key(tmp_path: Path) -> None:
         assert "progress 4  vs  2 · 9 → weak hit" in shown(app, "#tray-roll")
 
 
+async def test_a_new_campaign_without_tracks_shows_the_pane_and_how_to_make_one(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "forge.toml"
+    state = attrs.evolve(demo_campaign(SF), tracks=None)
+    with CampaignStore.create(path, state, CATALOG):
+        pass
+    app = build(path, data_dir=tmp_path / "data", dice=scripted(()))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        assert "no tracks: T makes one" in shown(app, "#tracks")
+        await pilot.press("T", *"new Find the beacon / dangerous vow", "enter")
+        await settle(pilot, app)
+        assert "Find the beacon" in shown(app, "#tracks")
+
+
 async def test_lose_momentum_at_minus_six_asks_the_choice_and_the_track(tmp_path: Path) -> None:
     app = build(forge(tmp_path, momentum=-6), data_dir=tmp_path / "data", dice=scripted(()))
     async with app.run_test(size=SIZE) as pilot:

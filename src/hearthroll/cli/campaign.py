@@ -627,7 +627,7 @@ def event_json(event: Event) -> dict[str, object]:
 
 def state_json(store: CampaignStore) -> dict[str, object]:
     """The campaign as the JSON `state --json` prints."""
-    from hearthroll.core.games.progress import boxes
+    from hearthroll.core.games.progress import boxes, keeps_tracks
     from hearthroll.core.games.sheet import character_sheet
 
     state = store.state
@@ -678,10 +678,10 @@ def state_json(store: CampaignStore) -> dict[str, object]:
                         "ticks": t.ticks,
                         "boxes": boxes(t),
                     }
-                    for t in state.tracks
+                    for t in state.tracks or ()
                 ]
             }
-            if state.tracks is not None
+            if keeps_tracks(state, store.ruleset)
             else {}
         ),
         "events": state.history.events,

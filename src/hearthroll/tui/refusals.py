@@ -84,7 +84,9 @@ def refusal(
             return None
         return "no move is offered next (a table row that names one offers it)"
     if action == "tracks":
-        if state.tracks is not None or "action" in ruleset.mechanics:
+        from hearthroll.core.games.progress import keeps_tracks
+
+        if keeps_tracks(state, ruleset):
             return None
         return f"{ruleset.name} has no progress tracks"
     if action in ("add_foe", "end_round", "aim(1)", "aim(-1)"):

@@ -332,6 +332,7 @@ def starforged_actions(
 ) -> tuple[tuple[str, str], ...]:
     """`b burn momentum (+7): weak hit → strong hit` when burning would help; `T` tracks."""
     from hearthroll.core.games.momentum import burn_preview
+    from hearthroll.core.games.progress import keeps_tracks
 
     found: list[tuple[str, str]] = []
     character = state.characters.get(actor or "")
@@ -340,7 +341,7 @@ def starforged_actions(
         if burn is not None:
             before, after = BURN_WORDS[burn.band_before], BURN_WORDS[burn.band_after]
             found.append(("b", f"burn momentum ({burn.momentum:+d}): {before} → {after}"))
-    if state.tracks is not None:
+    if keeps_tracks(state, ruleset):
         found.append(("T", "tracks"))
     return tuple(found)
 

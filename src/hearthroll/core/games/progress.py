@@ -6,10 +6,11 @@ from collections.abc import Sequence
 
 import attrs
 
-from hearthroll.core.campaign.state import Track
+from hearthroll.core.campaign.state import Campaign, Track
 from hearthroll.core.dice.mechanics import MATCH, Roll, judge_action
 from hearthroll.core.dice.sources import DiceSource
 from hearthroll.core.errors import NotFound, RuleError
+from hearthroll.core.rules.model import Ruleset
 
 BOXES = 10
 TICKS_PER_BOX = 4
@@ -19,6 +20,12 @@ RANKS = {"troublesome": 12, "dangerous": 8, "formidable": 4, "extreme": 2, "epic
 """Ticks one unit of progress is worth at each rank: 3 boxes, 2, 1, 2 ticks, 1 tick."""
 
 KINDS = ("vow", "expedition", "connection", "combat")
+
+
+def keeps_tracks(state: Campaign, ruleset: Ruleset) -> bool:
+    """Whether the campaign has progress tracks to show: a game of action rolls does (none
+    made yet is an empty list of them), and any campaign that holds some."""
+    return state.tracks is not None or "action" in ruleset.mechanics
 
 
 def new_track(name: str, rank: str, kind: str = "vow") -> Track:

@@ -193,7 +193,7 @@ class TableScreen(Screen[None]):
         self.query_one(SteadingSheet).view = views.steading_view(state, ruleset)
         self.target = views.target_foe(state, self.target)
         self.query_one(EncounterPane).view = views.encounter_view(state, ruleset, self.target)
-        self.query_one(TracksPane).view = tracks_view(state)
+        self.query_one(TracksPane).view = tracks_view(state, ruleset)
         self.query_one(DiceTray).view = views.tray_view(
             state, ruleset, self.active, events, self.target
         )

@@ -186,7 +186,7 @@ def players_view(
         sheets=sheets,
         steading=views.steading_view(state, ruleset),
         fight=fight_seen(state, ruleset),
-        tracks=tracks_view(state),
+        tracks=tracks_view(state, ruleset),
         tray=tray_seen(state, ruleset, seen, odds=odds),
         log=log_seen(state, seen),
     )

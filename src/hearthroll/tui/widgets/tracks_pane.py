@@ -9,6 +9,7 @@ from textual.reactive import reactive
 from textual.widgets import Static
 
 from hearthroll.core.campaign.state import Campaign
+from hearthroll.core.rules.model import Ruleset
 
 
 class TrackLine(NamedTuple):
@@ -29,16 +30,16 @@ class TracksView(NamedTuple):
     tracks: tuple[TrackLine, ...] = ()
 
 
-def tracks_view(state: Campaign) -> TracksView | None:
+def tracks_view(state: Campaign, ruleset: Ruleset) -> TracksView | None:
     """The tracks pane's snapshot; None where the campaign keeps no tracks."""
     from hearthroll.core.games import progress
 
-    if state.tracks is None:
+    if not progress.keeps_tracks(state, ruleset):
         return None
     return TracksView(
         tuple(
             TrackLine(t.name, t.kind, t.rank, progress.show(t), progress.boxes(t), t.ticks)
-            for t in state.tracks
+            for t in state.tracks or ()
         )
     )
 
