@@ -17,9 +17,15 @@ from hypothesis import strategies as st
 
 from hearthroll.store import atomic
 from hearthroll.store.atomic import atomic_write, clean_orphans
-from hearthroll.store.campaign_files import SCHEMA_VERSION, CampaignFiles, journal_folder
+from hearthroll.store.campaign_files import (
+    SCHEMA_VERSION,
+    CampaignFiles,
+    journal_folder,
+    render_state,
+    stamp,
+)
 from hearthroll.store.errors import StateWriteError, StoreError
-from hearthroll.store.journal import DEFAULT_SEGMENT_SIZE, Journal, render_block
+from hearthroll.store.journal import DEFAULT_SEGMENT_SIZE, Journal, digest_of, render_block
 
 SRC = Path(__file__).resolve().parents[1] / "src"
 
@@ -384,7 +390,12 @@ def test_failed_state_rewrite_keeps_the_event_for_replay(
         monkeypatch.undo()
     with CampaignFiles.open(path) as files:
         assert files.state["turn"] == 2
-        assert files.pending == [{"seq": 2, **event(2)}]
+        assert [{k: v for k, v in e.items() if k != "digest"} for e in files.pending] == [
+            {"seq": 2, **event(2)}
+        ]
+        assert files.pending[0]["digest"] == digest_of(
+            render_state(stamp({"turn": 3}, last_event=2), path)
+        )
         assert leftovers(tmp_path) == []
 
 

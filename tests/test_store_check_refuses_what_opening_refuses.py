@@ -64,5 +64,9 @@ def test_check_refuses_what_opening_refuses(tmp_path: Path, damage: str) -> None
 
 def test_an_untouched_campaign_passes_check_and_opens(tmp_path: Path) -> None:
     path = played(tmp_path)
-    assert run("check", str(path)) == (0, f"{path}: ok: a campaign\n")
+    assert run("check", str(path)) == (
+        0,
+        f"{path}: ok: a campaign; the state is the journal's replay (from the checkpoint "
+        "before its first event)\n",
+    )
     assert run("state", str(path))[0] == 0

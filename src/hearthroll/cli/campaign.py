@@ -1,5 +1,6 @@
 """The campaign verbs: new, move, reroll, accept, stop, prep, hold, set, level-up, note,
-damage, undo, redo, state and log. Each opens the campaign, makes one event, saves, prints."""
+damage, undo, redo, state, log and repair. Each opens the campaign, makes one event, saves,
+prints."""
 
 from __future__ import annotations
 
@@ -185,6 +186,14 @@ def add_parsers(verbs: Any) -> None:
     _common(log)
     log.set_defaults(run=run_log)
 
+    repair = verbs.add_parser(
+        "repair", help="rebuild the state file from the journal (after showing what changes)"
+    )
+    repair.add_argument("file", type=Path, metavar="FILE")
+    repair.add_argument("--yes", action="store_true", help="do not ask (for a script)")
+    _common(repair)
+    repair.set_defaults(run=run_repair)
+
 
 def _common(parser: argparse.ArgumentParser) -> None:
     add_json(parser)
@@ -234,7 +243,30 @@ def _open(args: argparse.Namespace) -> CampaignStore:
     the last opening kept, when the files are exactly as they were then."""
     from hearthroll.store.campaigns import RECENT_WINDOW, CampaignStore
 
-    return CampaignStore.open(args.file, _catalog(args), recent=RECENT_WINDOW, memo=memo())
+    store = CampaignStore.open(args.file, _catalog(args), recent=RECENT_WINDOW, memo=memo())
+    if store.hand_edit is not None:
+        from hearthroll.core.campaign.events import summary
+
+        print(
+            f"hearthroll: recorded a hand edit of {args.file} as event #{store.hand_edit.seq}: "
+            f"{summary(store.hand_edit)} (undo reverts it)",
+            file=sys.stderr,
+        )
+    if store.lagging:
+        print(f"hearthroll: warning: {store.lagging}", file=sys.stderr)
+    return store
+
+
+def say_unrecorded(store: CampaignStore) -> None:
+    """A reader's one line about a hand edit of the state file the journal has not recorded."""
+    if store.unrecorded is not None:
+        print(
+            f"hearthroll: note: {store.path} has a hand edit not yet in its journal "
+            f"({store.unrecorded.words()}); shown as the file has it. The next command that "
+            f"writes records it as an event; `hearthroll repair {store.path}` puts back the "
+            "journal's state.",
+            file=sys.stderr,
+        )
 
 
 def _read(args: argparse.Namespace) -> CampaignStore:
@@ -242,7 +274,9 @@ def _read(args: argparse.Namespace) -> CampaignStore:
     written and no lock taken (the snapshot is used, never kept)."""
     from hearthroll.store.campaigns import RECENT_WINDOW, CampaignStore
 
-    return CampaignStore.read(args.file, _catalog(args), recent=RECENT_WINDOW, memo=memo())
+    store = CampaignStore.read(args.file, _catalog(args), recent=RECENT_WINDOW, memo=memo())
+    say_unrecorded(store)
+    return store
 
 
 def _source(text: str | None, seed: int | None) -> DiceSource:
@@ -539,6 +573,7 @@ def run_log(args: argparse.Namespace) -> int:
     # Read without a lock or a write, and without the snapshot: its window of recent events
     # would be read too.
     with CampaignStore.read(args.file, _catalog(args)) as store:
+        say_unrecorded(store)
         whole = not args.last and args.since is None
         events: Iterable[Event]
         if args.last_session:  # the events since the last pause of 4 hours
@@ -577,6 +612,30 @@ def run_log(args: argparse.Namespace) -> int:
             for event in events:
                 when = event.at[:16].replace("T", " ")
                 out.write(f"#{event.seq:<4} {when}  {summary(event)}\n")
+    return EXIT_OK
+
+
+def run_repair(args: argparse.Namespace) -> int:
+    """Rebuild the state file from the journal, after showing what differs and asking."""
+    from hearthroll.store.campaigns import RepairPlan
+
+    with RepairPlan(args.file, _catalog(args)) as plan:
+        events = plan.rebuilt.history.events
+        if not plan.changes:
+            print(f"{args.file}: the state file is already what its {events} events make")
+            return EXIT_OK
+        print(f"rebuilding {args.file} from its journal ({events} events) changes:")
+        for line in plan.changes:
+            print(f"  {line}")
+        if not args.yes:
+            if not sys.stdin.isatty():
+                raise UsageError("repair asks before it writes; say --yes to repair without asking")
+            answer = input("Rebuild the state file from the journal? [y/N] ")
+            if answer.strip().lower() not in ("y", "yes"):
+                raise UsageError(f"not repaired: {args.file} is as it was")
+        kept = plan.apply()
+        where = f"; the old file is kept as {kept}" if kept is not None else ""
+        print(f"repaired {args.file}: its state is the journal's again{where}")
     return EXIT_OK
 
 

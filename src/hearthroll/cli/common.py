@@ -18,6 +18,8 @@ if TYPE_CHECKING:
 EXIT_OK = 0
 EXIT_PROBLEMS = 1
 EXIT_USAGE = 2
+EXIT_HAND_EDIT = 3
+"""`check`: sound, but the state file has a hand edit the journal has not recorded yet."""
 
 
 class UsageError(HearthrollError):

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from hearthroll.cli.common import (
+    EXIT_HAND_EDIT,
     EXIT_OK,
     EXIT_PROBLEMS,
     UsageError,
@@ -18,6 +19,7 @@ from hearthroll.cli.common import (
 
 if TYPE_CHECKING:
     from hearthroll.core.rules.model import Catalog, Move
+    from hearthroll.store.campaigns import CampaignCheck
 
 
 def add_parsers(verbs: Any) -> None:
@@ -65,9 +67,26 @@ def load(args: argparse.Namespace) -> Catalog:
 # --- check --------------------------------------------------------------------------------
 
 
+def _proof(report: CampaignCheck, path: Path) -> str:
+    """What `check` proved of a sound campaign, in words."""
+    if report.hand_edit:
+        return (
+            "the state file has a hand edit the journal has not recorded yet (warning): the "
+            "next command that writes records it as an edit event, or "
+            f"`hearthroll repair {path}` puts back the journal's state"
+        )
+    if report.proven_from is None:
+        return (
+            "its journal has no checkpoint (an older hearthroll wrote it), so the state was not "
+            "replayed; the next command that writes gives it one"
+        )
+    since = "its first event" if report.proven_from == 0 else f"event {report.proven_from + 1}"
+    return f"the state is the journal's replay (from the checkpoint before {since})"
+
+
 def run_check(args: argparse.Namespace) -> int:
     """Check ruleset files together (with the shipped catalog for what they build on)."""
-    from hearthroll.store.campaigns import check_campaign, is_campaign_file
+    from hearthroll.store.campaigns import check_report, is_campaign_file
     from hearthroll.store.rulesets import (
         Problem,
         RulesetError,
@@ -82,23 +101,26 @@ def run_check(args: argparse.Namespace) -> int:
     campaigns = [p for p in args.files if is_campaign_file(p)]
     if campaigns:
         catalog_for = load_catalog()
-        bad = 0
+        bad = edited = 0
         for path in campaigns:
             from hearthroll.cli.progress import ProgressBar
 
             bar = ProgressBar(f"checking {path}")
             try:
-                found = check_campaign(path, catalog_for, bar)
+                report = check_report(path, catalog_for, bar)
             finally:
                 bar.close()
-            for line in found:
+            for line in report.problems:
                 print(line)
-            if not found:
-                print(f"{path}: ok: a campaign")
-            bad += len(found)
+            if not report.problems:
+                for line in report.hand_edit:
+                    print(f"{line} (a hand edit)")
+                print(f"{path}: ok: a campaign; {_proof(report, path)}")
+            bad += len(report.problems)
+            edited += bool(report.hand_edit) and not report.problems
         rest = [p for p in args.files if p not in campaigns]
         if not rest:
-            return EXIT_PROBLEMS if bad else EXIT_OK
+            return EXIT_PROBLEMS if bad else EXIT_HAND_EDIT if edited else EXIT_OK
         args.files = rest
     for path in args.files:
         try:

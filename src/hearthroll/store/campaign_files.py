@@ -8,11 +8,17 @@ behind the journal, and hands back the events the caller must replay (`pending`)
 
 The state's shape belongs to the caller; this module owns only its `schema_version` and
 `last_event` keys.
+
+Each event's record holds the digest of the state file written after it (`digest_of` its
+bytes), so opening knows at once whether the state file is still exactly what the events made
+(`matches`); when it is not, the caller rebuilds that state from the newest checkpoint and
+the events after it, and compares.
 """
 
 from __future__ import annotations
 
 import hashlib
+import os
 import re
 import tomllib
 from collections.abc import Callable, Mapping
@@ -22,9 +28,23 @@ from typing import Any, Self
 
 import tomli_w
 
-from hearthroll.store.atomic import atomic_write, clean_orphans, os_reason
+from hearthroll.store.atomic import (
+    atomic_write,
+    clean_orphans,
+    fsync_file,
+    fsync_folder,
+    os_reason,
+    write_all,
+)
 from hearthroll.store.errors import StateWriteError, StoreError
-from hearthroll.store.journal import DEFAULT_SEGMENT_SIZE, Journal, JournalReader
+from hearthroll.store.journal import (
+    DEFAULT_SEGMENT_SIZE,
+    DIGEST_KEY,
+    Journal,
+    JournalReader,
+    digest_of,
+    recorded_digest,
+)
 from hearthroll.store.lock import Busy, Lock, take
 from hearthroll.store.toml_positions import MAX_NESTING, too_deep
 
@@ -73,6 +93,12 @@ class CampaignFiles:
         self.state_digest: bytes | None = None
         """A digest of the state file's bytes as last read or written here; None when a write
         may have failed and what is on disk is not known."""
+        self.recorded: str | None = None
+        """The digest the journal recorded for the state at the state file's `last_event`
+        (None: not recorded, by an older hearthroll, or no event yet)."""
+        self.matches: bool | None = None
+        """Whether the state file's bytes are exactly those the journal recorded when it was
+        read: None when the journal recorded nothing to compare with."""
 
     @classmethod
     def open(
@@ -149,7 +175,38 @@ class CampaignFiles:
         files.state_digest = digest(data)
         files.pending = journal.events_after(last_event)
         files.migrated_from = old_version
+        files.recorded = digest_at(journal, last_event)
+        if files.recorded is not None:
+            files.matches = digest_of(data) == files.recorded
         return files
+
+    @classmethod
+    def open_journal(cls, path: Path, *, segment_size: int = DEFAULT_SEGMENT_SIZE) -> Self:
+        """Lock the campaign at `path` and open its journal for writing, whatever its state
+        file holds (for `repair`, which rebuilds that file from the journal).
+
+        `state` is empty; an unsealed last event is damage if the state file (when it can be
+        read) says it was saved, else a torn write, set aside in quarantine as opening does.
+        """
+        lock = acquire(path)
+        try:
+            clean_orphans(path)
+            acknowledged = 0
+            try:
+                found = read_state(path).get("last_event")
+                acknowledged = found if type(found) is int and found > 0 else 0
+            except StoreError:
+                pass
+            journal = Journal(journal_folder(path), segment_size, acknowledged=acknowledged)
+            if not journal.segments:
+                raise StoreError(
+                    f"{journal.folder} holds no events, so there is nothing to rebuild "
+                    f"{path.name} from."
+                )
+        except BaseException:
+            lock.release()
+            raise
+        return cls(path, journal, lock)
 
     @classmethod
     def create(
@@ -191,8 +248,16 @@ class CampaignFiles:
             raise
         return files
 
-    def save(self, event: Mapping[str, Any], state: Mapping[str, Any]) -> int:
+    def save(
+        self,
+        event: Mapping[str, Any],
+        state: Mapping[str, Any],
+        before: Callable[[], Mapping[str, Any]] | None = None,
+    ) -> int:
         """Record `event` and the `state` that results from it; return the event's number.
+
+        The event's record gets the digest of the new state file. When the event starts a new
+        journal segment, `before()` (the state before the event) is its checkpoint.
 
         The event is flushed to the journal first, then the state file is replaced. If the
         journal append fails, nothing changed on disk (`StoreError`). If only the state file
@@ -202,7 +267,10 @@ class CampaignFiles:
         journal = self._writer()
         seq = journal.last_seq + 1
         data = render_state(stamp(state, last_event=seq), self.path)
-        journal.append(event)
+        checkpoint = None
+        if before is not None and journal.starts_segment():
+            checkpoint = render_state(stamp(before(), last_event=seq - 1), self.path)
+        journal.append({**event, DIGEST_KEY: digest_of(data)}, checkpoint)
         self.state_digest = None
         try:
             atomic_write(self.path, data)
@@ -226,6 +294,33 @@ class CampaignFiles:
         self.state_digest = None
         atomic_write(self.path, data)
         self.state_digest = digest(data)
+
+    def keep_checkpoint(self, state: Callable[[], Mapping[str, Any]]) -> bool:
+        """Give the newest segment a checkpoint of `state()` (the state at the journal's last
+        event) if it has none, as a segment started by an older hearthroll has not. False when
+        it has one, or it could not be written now (a full disk: the next opening tries again).
+        """
+        journal = self._writer()
+        if not journal.segments or journal.checkpoint_path(journal.segments[-1]).exists():
+            return False
+        data = render_state(stamp(state(), last_event=journal.last_seq), self.path)
+        try:
+            journal.write_checkpoint(journal.segments[-1], data)
+        except StoreError:
+            return False
+        return True
+
+    def replace_state(self, state: Mapping[str, Any]) -> Path | None:
+        """Write `state` (the state at the journal's last event) over the state file, keeping
+        the old file first as `NAME.toml.before-repair-N`; return where it was kept (None when
+        there was no state file)."""
+        journal = self._writer()
+        data = render_state(stamp(state, last_event=journal.last_seq), self.path)
+        kept = keep_aside(self.path, BEFORE_REPAIR)
+        self.state_digest = None
+        atomic_write(self.path, data)
+        self.state_digest = digest(data)
+        return kept
 
     def _writer(self) -> Journal:
         """The journal to append to: only while the lock is held."""
@@ -256,6 +351,56 @@ class CampaignFiles:
         traceback: TracebackType | None,
     ) -> None:
         self.close()
+
+
+def digest_at(journal: JournalReader, seq: int) -> str | None:
+    """The digest the journal recorded for the state after event `seq` (None: none recorded)."""
+    if seq < max(journal.first_seq, 1) or seq > journal.last_seq:
+        return None
+    for blocks in journal.iter_segments(seq - 1):
+        return recorded_digest(blocks[0]) if blocks else None
+    return None
+
+
+BEFORE_REPAIR = ".before-repair-"
+"""Between a state file's name and the number of a copy `repair` kept of it."""
+
+
+def keep_aside(path: Path, mark: str) -> Path | None:
+    """Copy `path` to the first free `NAME<mark>N` beside it, flushed to disk; None when
+    `path` does not exist. Never replaces a file."""
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        raise StoreError(f"cannot read {path}: {os_reason(exc)}; nothing was changed.") from exc
+    number = 1
+    while True:
+        kept = path.with_name(f"{path.name}{mark}{number}")
+        try:
+            fd = os.open(kept, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0))
+        except FileExistsError:
+            number += 1
+            continue
+        except OSError as exc:
+            raise StoreError(
+                f"cannot keep a copy of {path} as {kept}: {os_reason(exc)}; nothing was changed."
+            ) from exc
+        break
+    try:
+        write_all(fd, data)
+        fsync_file(fd)
+    except OSError as exc:
+        os.close(fd)
+        kept.unlink(missing_ok=True)
+        raise StoreError(
+            f"cannot keep a copy of {path} as {kept}: {os_reason(exc)}; nothing was changed. "
+            "Free some disk space and try again."
+        ) from exc
+    os.close(fd)
+    fsync_folder(path.parent)
+    return kept
 
 
 def digest(data: bytes) -> bytes:

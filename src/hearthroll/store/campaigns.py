@@ -1,8 +1,16 @@
 """Campaigns in and out: the state and its events as TOML, opened, repaired, saved, undone.
 
 The state file holds the campaign (sheets, steading, turn, and the log's bookkeeping under
-`[history]`); the journal holds every event with its deltas. TOML has no null, so a None is
-left out and a missing key reads back as None.
+`[history]`); the journal holds every event with its deltas, the digest of the state file each
+one produced, and a checkpoint of the whole state beside each segment. TOML has no null, so a
+None is left out and a missing key reads back as None.
+
+Opening compares the state file with the digest its last event recorded. When they differ,
+the state the events made is rebuilt from the newest checkpoint and the events after it (the
+newest segment only), and compared: a state file that validates but differs is a *hand edit*.
+A writer records it as one `edit` event (undoable); a reader shows the file as it is and says
+so (`unrecorded`). `check_campaign` replays the whole journal from its checkpoints and names
+every difference; `repair` rebuilds the state file from the journal.
 """
 
 from __future__ import annotations
@@ -19,14 +27,19 @@ from typing import Any, Union, get_args, get_origin
 
 import attrs
 
-from hearthroll.core.campaign.deltas import Delta
+from hearthroll.core.campaign.deltas import Delta, change_words, diff, value_words
 from hearthroll.core.campaign.events import Event, Outcome, replay
-from hearthroll.core.campaign.state import Asset, Campaign, Track
+from hearthroll.core.campaign.state import Asset, Campaign, History, Track
 from hearthroll.core.rules.model import Catalog, Ruleset
-from hearthroll.store.campaign_files import CampaignFiles, journal_folder
+from hearthroll.store.campaign_files import (
+    CampaignFiles,
+    journal_folder,
+    migrate,
+    parse_state,
+)
 from hearthroll.store.converter import KeyPath, plain, problems_of, shared, show_path
 from hearthroll.store.errors import StateWriteError, StoreError
-from hearthroll.store.journal import Block, JournalReader
+from hearthroll.store.journal import DIGEST_KEY, Block, JournalReader
 from hearthroll.store.memo import Memo, code_key, key_of
 from hearthroll.store.toml_positions import locate, nearest
 
@@ -126,6 +139,7 @@ def event_data(event: Event) -> dict[str, Any]:
 def event_from_data(data: dict[str, Any]) -> Event:
     """An event read back from the journal."""
     body = dict(data)
+    body.pop(DIGEST_KEY, None)
     deltas = body.pop("deltas", [])
     event: Event = shared().structure(body, Event)
     built = []
@@ -140,6 +154,22 @@ def event_from_data(data: dict[str, Any]) -> Event:
 
 def _now() -> str:
     return dt.datetime.now().astimezone().isoformat(timespec="seconds")
+
+
+@attrs.frozen
+class HandEdit:
+    """A state file that validates but is not what the events made: what changed outside
+    hearthroll, leaf by leaf (`before`: as the events made it; `after`: as the file has it)."""
+
+    made: Campaign
+    """The state the events made (at the state file's `last_event`)."""
+    found: Campaign
+    """The state file as it is."""
+    changes: tuple[Delta, ...]
+
+    def words(self) -> str:
+        """`Brannoc.xp 0 → 2, Brannoc.level 1 → 9`."""
+        return ", ".join(change_words(d) for d in self.changes)
 
 
 @attrs.frozen
@@ -171,6 +201,12 @@ class CampaignStore:
         """The newest events (up to the window asked for when opening), oldest first."""
         self.memo = memo
         """Where closing keeps a snapshot for the next opening to start from."""
+        self.hand_edit: Event | None = None
+        """The `edit` event opening recorded for a hand edit of the state file (writers)."""
+        self.unrecorded: HandEdit | None = None
+        """A hand edit of the state file that reading found and did not record (readers)."""
+        self.lagging: str | None = None
+        """Why the state file lags behind the journal after opening (a full disk), if it does."""
 
     @property
     def path(self) -> Path:
@@ -225,10 +261,21 @@ class CampaignStore:
                     f"{path}: history.events is {state.history.events} but last_event is "
                     f"{files.state['last_event']}; restore the file from a backup"
                 )
-            store = cls(files, replay(state, pending), ruleset, events, recent, memo)
+            edit = _hand_edit(path, files.journal, state) if files.matches is False else None
+            if edit is None:
+                store = cls(files, replay(state, pending), ruleset, events, recent, memo)
+                if pending and files.is_open:
+                    files.save_state_only(campaign_data(store.state))
+            else:
+                made, found = _replay_both(path, edit, pending)
+                store = cls(files, made if files.is_open else found, ruleset, events, recent, memo)
+                if files.is_open:
+                    store._record_hand_edit(found)
+                else:
+                    store.unrecorded = attrs.evolve(edit, made=made, found=found)
             store.repaired = len(pending)
-            if pending and files.is_open:
-                files.save_state_only(campaign_data(store.state))
+            if files.is_open:
+                files.keep_checkpoint(lambda: campaign_data(store.state))
         except BaseException:
             files.close()
             raise
@@ -249,14 +296,27 @@ class CampaignStore:
         files = CampaignFiles.create(path, campaign_data(campaign))
         return cls(files, campaign, ruleset, (), recent, memo)
 
+    def _record_hand_edit(self, found: Campaign) -> None:
+        """Record the state file as found as one `edit` event over the state the events made."""
+        from hearthroll.core.verbs.edits import hand_edit
+
+        try:
+            self.hand_edit = self.commit(hand_edit(self.state, found))
+        except StateWriteError as error:  # saved in the journal; the state file catches up
+            self.hand_edit = error.event if isinstance(error.event, Event) else None
+            self.lagging = str(error)
+
     def commit(self, outcome: Outcome) -> Event:
         """Save the outcome's event and state; the store's state moves on only if it saved."""
         event = attrs.evolve(outcome.event, at=outcome.event.at or _now())
         expected = self.files.journal.last_seq + 1
         if event.seq != expected:
             raise StoreError(f"event {event.seq} does not follow the journal's {expected - 1}")
+        before = self.state
         try:
-            self.files.save(event_data(event), campaign_data(outcome.state))
+            self.files.save(
+                event_data(event), campaign_data(outcome.state), lambda: campaign_data(before)
+            )
         except StateWriteError as error:
             # The event is saved (in the journal): the store moves on, and the caller is told
             # that the state file catches up at the next save or opening.
@@ -372,6 +432,102 @@ def _snapshot_key(files: CampaignFiles, blocks: Sequence[Block]) -> str | None:
     return key_of(parts)
 
 
+def _game(state: Campaign) -> Campaign:
+    return attrs.evolve(state, history=History())
+
+
+def state_at(journal: JournalReader, seq: int) -> Campaign | None:
+    """The state the events made at event `seq`: the newest checkpoint at or before it, with
+    the events after it replayed. None when no checkpoint is that old (a journal written by an
+    older hearthroll). Reads only the segments from that checkpoint's on.
+
+    Raises:
+        StoreError: a checkpoint or an event is damaged, or an event cannot be replayed.
+    """
+    for first in reversed(journal.segments):
+        if first > seq + 1:
+            continue
+        base = checkpoint_state(journal, first)
+        if base is None or base.history.events > seq:
+            continue
+        events = []
+        for blocks in journal.iter_segments(base.history.events):
+            events += [event_from_data(journal.parse(b)) for b in blocks if b.seq <= seq]
+            if blocks and blocks[-1].seq >= seq:
+                break
+        return _replayed(journal, base, events)
+    return None
+
+
+def checkpoint_state(journal: JournalReader, first: int) -> Campaign | None:
+    """The state the checkpoint of segment `first` holds (None: it has none)."""
+    data = journal.checkpoint(first)
+    if data is None:
+        return None
+    where = journal.checkpoint_path(first)
+    raw, _ = migrate(parse_state(where, data), where, None)
+    state = _read_campaign(where, raw, data)
+    if state.history.events != raw["last_event"]:
+        raise StoreError(
+            f"{where}: history.events is {state.history.events} but last_event is "
+            f"{raw['last_event']}; restore the checkpoint from a backup, or delete it"
+        )
+    return state
+
+
+def _replayed(journal: JournalReader, state: Campaign, events: Sequence[Event]) -> Campaign:
+    try:
+        return replay(state, events)
+    except (ValueError, KeyError, TypeError) as error:
+        raise StoreError(
+            f"{journal.folder}: the events cannot be replayed onto the checkpoint before them "
+            f"({error}); restore the journal folder from a backup"
+        ) from None
+
+
+def _hand_edit(path: Path, journal: JournalReader, state: Campaign) -> HandEdit | None:
+    """What the state file changed of the state the events made; None when nothing did or
+    there is no checkpoint to tell by. A changed history is refused: it is hearthroll's own."""
+    made = state_at(journal, state.history.events)
+    if made is None or made == state:
+        return None
+    if made.history != state.history:
+        at = _position(path, ("history",))
+        changes = "; ".join(
+            f"{change_words(d)}" for d in diff(made.history, state.history, ("history",))
+        )
+        raise StoreError(
+            f"{path}:{at}: history: differs from what the journal made ({changes}); the history "
+            f"is hearthroll's bookkeeping of undo and redo, not a hand edit. Put it back as it "
+            f"was, or run `hearthroll repair {path}` to rebuild the state from the journal."
+        )
+    return HandEdit(made, state, diff(_game(made), _game(state)))
+
+
+def _replay_both(path: Path, edit: HandEdit, pending: Sequence[Event]) -> tuple[Campaign, Campaign]:
+    """The state the events made and the hand-edited one, each with the events the state file
+    has not caught up on replayed onto it."""
+    if not pending:
+        return edit.made, edit.found
+    try:
+        return replay(edit.made, pending), replay(edit.found, pending)
+    except (ValueError, KeyError, TypeError):
+        raise StoreError(
+            f"{path}: the state file was edited by hand ({edit.words()}) while it was behind "
+            f"the journal, and the events after it do not fit the edit. Run `hearthroll repair "
+            f"{path}` to rebuild the state from the journal, then make the edit again."
+        ) from None
+
+
+def _position(path: Path, key_path: KeyPath) -> str:
+    try:
+        positions = locate(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError):
+        positions = {}
+    (line, column), _ = nearest(positions, key_path)
+    return f"{line}:{column}"
+
+
 def _ruleset(catalog: Catalog, ruleset_id: str, path: Path) -> Ruleset:
     known = [r.id for r in catalog.rulesets]
     if ruleset_id not in known:
@@ -382,19 +538,20 @@ def _ruleset(catalog: Catalog, ruleset_id: str, path: Path) -> Ruleset:
     return catalog.ruleset(ruleset_id)
 
 
-def _read_campaign(path: Path, data: dict[str, Any]) -> Campaign:
+def _read_campaign(path: Path, data: dict[str, Any], raw: bytes | None = None) -> Campaign:
     body = {k: v for k, v in data.items() if k not in _OWN}
     try:
         campaign: Campaign = shared().structure(body, Campaign)
     except Exception as error:
-        raise StoreError(_positioned(path, error)) from None
+        raise StoreError(_positioned(path, error, raw)) from None
     return campaign
 
 
-def _positioned(path: Path, error: BaseException) -> str:
+def _positioned(path: Path, error: BaseException, raw: bytes | None = None) -> str:
     try:
-        positions = locate(path.read_text(encoding="utf-8"))
-    except OSError:
+        text = raw.decode("utf-8") if raw is not None else path.read_text(encoding="utf-8")
+        positions = locate(text)
+    except (OSError, UnicodeDecodeError):
         positions = {}
     lines = []
     for key_path, message in problems_of(error):
@@ -404,32 +561,195 @@ def _positioned(path: Path, error: BaseException) -> str:
     return "\n".join(lines)
 
 
+@attrs.frozen
+class CampaignCheck:
+    """What `check` found in a campaign."""
+
+    problems: list[str]
+    """Each positioned; empty when the campaign is sound."""
+    hand_edit: list[str]
+    """Each field where the state file differs from the journal's replay and still validates:
+    a hand edit not yet recorded (positioned, with both values)."""
+    proven_from: int | None
+    """The event from whose checkpoint the replay started (0: the first event's); None when
+    the journal has no checkpoint (an older hearthroll wrote it) and nothing was replayed."""
+
+
 def check_campaign(
     path: Path, catalog: Catalog, progress: Callable[[int, int], None] | None = None
 ) -> list[str]:
     """Problems in a campaign file and its journal, each positioned; empty when it is sound.
 
-    It refuses whatever opening the campaign refuses (it reads it the same way, writing
-    nothing), then reads every event of the journal and checks the sheets against the ruleset.
-    The journal is read one segment at a time; after each, `progress(events read, events)`.
+    See `check_report`; an unrecorded hand edit is not a problem here.
+    """
+    return check_report(path, catalog, progress).problems
+
+
+def check_report(
+    path: Path, catalog: Catalog, progress: Callable[[int, int], None] | None = None
+) -> CampaignCheck:
+    """Check a campaign file and its journal, writing nothing.
+
+    It refuses whatever opening the campaign refuses (it reads it the same way), then reads
+    every event of the journal and replays it from the checkpoints: each checkpoint must equal
+    the replay of the events before it, and the state file the replay of them all. A state
+    file that differs but validates is a hand edit (named field by field); a difference in
+    the history is a problem. The journal is read one segment at a time; after each,
+    `progress(events read, events)`.
     """
     try:
         store = CampaignStore.read(path, catalog)
     except StoreError as error:
-        return str(error).splitlines()
+        return CampaignCheck(str(error).splitlines(), [], None)
     problems: list[str] = []
+    replayed: Campaign | None = None
+    start: int | None = None
+    journal = store.files.journal
     try:
-        journal = store.files.journal
-        for blocks in journal.iter_segments(0):  # one segment at a time: memory stays flat
-            for _ in _events_of(journal, blocks):
-                pass
-            if progress is not None and blocks:
-                progress(blocks[-1].seq, journal.last_seq)
+        replayed, start = _replay_journal(journal, problems, progress)
     except StoreError as error:
         problems += str(error).splitlines()
     except Exception as error:  # an event that does not structure: name it in words
         problems.append(f"{journal_folder(path)}: an event cannot be read: {error}")
-    return problems
+    edits: list[str] = []
+    if replayed is not None and not problems:
+        for delta, line in _difference_lines(path, store.state, replayed):
+            if delta.path[:1] == ("history",):
+                problems.append(line)
+            else:
+                edits.append(line)
+    return CampaignCheck(problems, edits, start)
+
+
+def _replay_journal(
+    journal: JournalReader,
+    problems: list[str],
+    progress: Callable[[int, int], None] | None,
+) -> tuple[Campaign | None, int | None]:
+    """Every event structured and replayed from the first checkpoint on; each later checkpoint
+    compared with the replay when it is met (differences go to `problems`)."""
+    replayed: Campaign | None = None
+    start: int | None = None
+    for first, blocks in zip(journal.segments, journal.iter_segments(0), strict=False):
+        where = journal.checkpoint_path(first)
+        try:
+            checkpoint = checkpoint_state(journal, first)
+        except StoreError as error:
+            problems += str(error).splitlines()
+            checkpoint = None
+
+        for block, event in zip(blocks, _events_of(journal, blocks), strict=True):
+            if checkpoint is not None and checkpoint.history.events == block.seq - 1:
+                replayed = _meet(replayed, checkpoint, where, problems)
+                start = checkpoint.history.events if start is None else start
+                checkpoint = None
+            if replayed is not None:
+                try:
+                    replayed = replay(replayed, [event])
+                except (ValueError, KeyError, TypeError) as error:
+                    problems.append(
+                        f"{journal.segment_path(first)}:{block.line}: event {block.seq} cannot "
+                        f"be replayed onto the state before it: {error}"
+                    )
+                    replayed = None
+        if checkpoint is not None:
+            last = blocks[-1].seq if blocks else first - 1
+            if checkpoint.history.events == last:
+                replayed = _meet(replayed, checkpoint, where, problems)
+                start = checkpoint.history.events if start is None else start
+            else:
+                problems.append(
+                    f"{where}: last_event: {checkpoint.history.events} is not an event of its "
+                    f"segment (events {first} to {last}); restore it from a backup, or delete it"
+                )
+        if progress is not None and blocks:
+            progress(blocks[-1].seq, journal.last_seq)
+    return replayed, start
+
+
+def _meet(
+    replayed: Campaign | None, checkpoint: Campaign, where: Path, problems: list[str]
+) -> Campaign:
+    """The replay goes on from `checkpoint`, after naming where it differs from it."""
+    for delta in diff(replayed, checkpoint) if replayed is not None else ():
+        problems.append(
+            f"{where}: {'.'.join(delta.path)}: the checkpoint has {value_words(delta.after)}, "
+            f"the replay of the events before it has {value_words(delta.before)}"
+        )
+    return checkpoint
+
+
+def _difference_lines(path: Path, found: Campaign, replayed: Campaign) -> list[tuple[Delta, str]]:
+    """Every leaf where the state file (`found`) differs from the journal's replay, positioned:
+    `p.toml:12:1: characters.Brannoc.xp: the state file has 2, the journal's replay has 0`."""
+    try:
+        positions = locate(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError):
+        positions = {}
+    found_lines = []
+    for delta in diff(replayed, found):
+        (line, column), _ = nearest(positions, delta.path)
+        found_lines.append(
+            (
+                delta,
+                f"{path}:{line}:{column}: {'.'.join(delta.path)}: the state file has "
+                f"{value_words(delta.after)}, the journal's replay has {value_words(delta.before)}",
+            )
+        )
+    return found_lines
+
+
+class RepairPlan:
+    """`repair`: the campaign locked, its state rebuilt from the journal, and what that would
+    change in the state file; nothing is written until `apply()`."""
+
+    def __init__(self, path: Path, catalog: Catalog) -> None:
+        self.files = CampaignFiles.open_journal(path)
+        try:
+            journal = self.files.journal
+            rebuilt = state_at(journal, journal.last_seq)
+            if rebuilt is None:
+                raise StoreError(
+                    f"{journal.folder} has no checkpoint (an older hearthroll wrote it), so the "
+                    f"state cannot be rebuilt from it. Open {path.name} once with this hearthroll "
+                    "to give the journal one (it then records any later change)."
+                )
+            _ruleset(catalog, rebuilt.ruleset, path)
+            self.rebuilt = rebuilt
+            self.changes = self._changes(path)
+        except BaseException:
+            self.files.close()
+            raise
+
+    def _changes(self, path: Path) -> list[str]:
+        """What rebuilding changes, line by line (the refusal, if the file cannot be read)."""
+        from hearthroll.store.campaign_files import read_state_bytes
+
+        try:
+            data = read_state_bytes(path)
+            raw, _ = migrate(parse_state(path, data), path, None)
+            found = _read_campaign(path, raw, data)
+        except StoreError as error:
+            return str(error).splitlines()
+        lines = [line for _, line in _difference_lines(path, found, self.rebuilt)]
+        if not lines and raw["last_event"] != self.rebuilt.history.events:
+            lines.append(f"{path}: last_event: {raw['last_event']} → {self.rebuilt.history.events}")
+        return lines
+
+    def apply(self) -> Path | None:
+        """Write the rebuilt state (atomically), keeping the old file as
+        `NAME.toml.before-repair-N`; return where the old one was kept."""
+        return self.files.replace_state(campaign_data(self.rebuilt))
+
+    def close(self) -> None:
+        """Release the lock."""
+        self.files.close()
+
+    def __enter__(self) -> RepairPlan:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
 
 
 def _check_sheets(path: Path, data: dict[str, Any], state: Campaign, ruleset: Ruleset) -> list[str]:

@@ -17,11 +17,22 @@ acknowledged. A reader leaves it where it is and ignores it; the writer moves th
 quarantine file beside the segment (`00000001.toml.torn-1`) before cutting them off, so nothing
 is lost. A complete event whose checksum fails is damage, wherever it is: it is refused with its
 file and line, and nothing is changed.
+
+Each event written by this hearthroll records `digest`, a short SHA-256 of the state file it
+produced (see `campaign_files.state_digest`); an event without one (from an older hearthroll)
+says nothing about the state. Beside each segment, a *checkpoint* (`00000001.checkpoint.toml`)
+holds the whole state as a state file at one event (`last_event`): the state before the
+segment's first event, written just before the segment is started, or, for a segment started by
+an older hearthroll, the state when a writer first opened it. A checkpoint ends in a line that
+seals it, `# sealed <digest>`. From a checkpoint and the events after it, the state at any later
+event can be rebuilt without reading older segments.
 """
 
 from __future__ import annotations
 
 import bisect
+import contextlib
+import hashlib
 import os
 import re
 import tomllib
@@ -32,7 +43,14 @@ from typing import Any, NamedTuple
 
 import tomli_w
 
-from hearthroll.store.atomic import fsync_file, fsync_folder, os_reason, write_all
+from hearthroll.store.atomic import (
+    atomic_write,
+    clean_orphans,
+    fsync_file,
+    fsync_folder,
+    os_reason,
+    write_all,
+)
 from hearthroll.store.errors import StoreError
 
 DEFAULT_SEGMENT_SIZE = 1000
@@ -42,6 +60,36 @@ SEGMENT_NAME = re.compile(r"^(\d+)\.toml$")
 END_LINE = b"# end "
 TABLE_HEADER = "[events]\n"
 AOT_HEADER = "[[events]]\n"
+CHECKPOINT_SUFFIX = ".checkpoint.toml"
+SEAL = b"# sealed "
+DIGEST_KEY = "digest"
+"""The key of an event's record that holds the digest of the state it produced."""
+_DIGEST_LINE = re.compile(rb'^digest = "([0-9a-f]{1,64})"$', re.MULTILINE)
+
+
+def digest_of(data: bytes) -> str:
+    """The short digest hearthroll records for a state file's bytes: 16 hex digits of SHA-256."""
+    return hashlib.sha256(data).hexdigest()[:16]
+
+
+def checkpoint_name(first_seq: int) -> str:
+    """The file name of the checkpoint of the segment whose first event is `first_seq`."""
+    return f"{first_seq:08d}{CHECKPOINT_SUFFIX}"
+
+
+def seal(data: bytes) -> bytes:
+    """A checkpoint's bytes: the state file's bytes and the line that seals them."""
+    return data + SEAL + digest_of(data).encode() + b"\n"
+
+
+def recorded_digest(block: Block) -> str | None:
+    """The digest of the state an event produced, as its record holds it (None: not recorded).
+
+    Read from the event's own keys only (those before its first sub-table), without parsing it.
+    """
+    own = block.data.split(b"\n[", 1)[0]
+    found = _DIGEST_LINE.search(own)
+    return found.group(1).decode() if found else None
 
 
 class Block(NamedTuple):
@@ -248,6 +296,37 @@ class JournalReader:
             return []
         return self.blocks_after(max(self._last_seq - n, self.first_seq - 1))
 
+    def checkpoint_path(self, first_seq: int) -> Path:
+        """The checkpoint file of the segment whose first event is `first_seq`."""
+        return self.folder / checkpoint_name(first_seq)
+
+    def checkpoint(self, first_seq: int) -> bytes | None:
+        """The state file's bytes the checkpoint of segment `first_seq` holds (its seal checked
+        and taken off); None when the segment has none.
+
+        Raises:
+            StoreError: the checkpoint cannot be read, or its seal does not match its bytes.
+        """
+        path = self.checkpoint_path(first_seq)
+        try:
+            data = path.read_bytes()
+        except FileNotFoundError:
+            return None
+        except OSError as exc:
+            raise StoreError(
+                f"cannot read the checkpoint {path}: {os_reason(exc)}. Check that it is readable."
+            ) from exc
+        at = data.rfind(SEAL)
+        body = data[: max(at, 0)]
+        if at < 0 or data[at:] != SEAL + digest_of(body).encode() + b"\n":
+            lines = body.count(b"\n") + 1
+            raise StoreError(
+                f"{path}:{lines}: the checkpoint does not match its seal (`# sealed` and the "
+                "digest of the lines above it): it was changed or cut short. Nothing was changed. "
+                "Restore it from a backup, or delete it: the campaign then opens without it."
+            )
+        return body
+
     def parse(self, block: Block) -> dict[str, Any]:
         """The event a block of this journal holds."""
         first = self._firsts[bisect.bisect_right(self._firsts, block.seq) - 1]
@@ -368,17 +447,27 @@ class Journal(JournalReader):
         """Bytes of a torn last event that opening moved to quarantine (0 when there were none)."""
         return self.torn_bytes if self.quarantined else 0
 
-    def append(self, event: Mapping[str, Any]) -> int:
+    def starts_segment(self) -> bool:
+        """True when the next event starts a new segment (and so wants its checkpoint)."""
+        return not self._firsts or self._last_seq + 1 - self._firsts[-1] >= self.segment_size
+
+    def append(self, event: Mapping[str, Any], checkpoint: bytes | None = None) -> int:
         """Write `event` as the next event, flushed to disk before returning its `seq`.
 
-        If writing fails, the journal is left as it was (the event is not in it) and a
-        `StoreError` says why.
+        When it starts a new segment, `checkpoint` (the state file's bytes before the event)
+        is written beside it first, if it can be. If writing the event fails, the journal is
+        left as it was (the event is not in it) and a `StoreError` says why.
         """
         if self._broken:
             raise StoreError(self._broken)
         seq = self._last_seq + 1
         block = render_block(seq, event)
-        if not self._firsts or seq - self._firsts[-1] >= self.segment_size:
+        if self.starts_segment():
+            if checkpoint is not None:
+                # A checkpoint only spares a replay: if it cannot be written now (a full disk),
+                # the event is still saved, and the next writer to open gives the segment one.
+                with contextlib.suppress(StoreError):
+                    self.write_checkpoint(seq, checkpoint)
             self._start_segment(seq)
         path = self.segment_path(self._firsts[-1])
         try:
@@ -399,6 +488,19 @@ class Journal(JournalReader):
         self._tail_lines += block.count(b"\n")
         self._last_seq = seq
         return seq
+
+    def write_checkpoint(self, first_seq: int, data: bytes) -> None:
+        """Keep the state file's bytes `data` as the checkpoint of segment `first_seq`
+        (replaced atomically, flushed to disk)."""
+        try:
+            if not self.folder.exists():
+                self.folder.mkdir(parents=True)
+                fsync_folder(self.folder.parent)
+        except OSError as exc:
+            raise self._append_error(first_seq, self.folder, exc) from exc
+        path = self.checkpoint_path(first_seq)
+        clean_orphans(path)
+        atomic_write(path, seal(data))
 
     def _start_segment(self, first_seq: int) -> None:
         path = self.segment_path(first_seq)

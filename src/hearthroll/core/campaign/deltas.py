@@ -66,3 +66,36 @@ def _set(node: Any, path: Path, value: Any) -> Any:
     if attrs.has(type(node)):
         return attrs.evolve(node, **{head: _set(getattr(node, head), rest, value)})
     raise KeyError(f"cannot follow {head!r} into {type(node).__name__}")
+
+
+def change_words(delta: Delta) -> str:
+    """A delta as a GM reads it: `Brannoc.xp 0 → 2`, `steading.stats.fortunes 1 → 3`.
+
+    The path is the state file's key path, without the `characters.` that every sheet's
+    starts with.
+    """
+    path = delta.path
+    if path[:1] == ("characters",) and len(path) > 1:
+        path = path[1:]
+    where = ".".join(path) or "(the state)"
+    return f"{where} {value_words(delta.before)} → {value_words(delta.after)}"
+
+
+def value_words(value: Any, room: int = 60) -> str:
+    """A value in a few words: numbers and text as they are, lists and sheets shortened."""
+    if value is None:
+        words = "none"
+    elif isinstance(value, bool):
+        words = "true" if value else "false"
+    elif isinstance(value, int | str):
+        words = str(value) if not isinstance(value, str) or value else '""'
+    elif isinstance(value, tuple | list):
+        words = "[" + ", ".join(value_words(v, room) for v in value) + "]"
+    elif isinstance(value, dict):
+        words = "{" + ", ".join(f"{k} = {value_words(v, room)}" for k, v in value.items()) + "}"
+    elif attrs.has(type(value)):
+        named = next((getattr(value, k) for k in ("id", "name") if hasattr(value, k)), None)
+        words = str(named) if named is not None else type(value).__name__.lower()
+    else:
+        words = str(value)
+    return words if len(words) <= room else words[: room - 1] + "…"

@@ -37,6 +37,7 @@ UNDOABLE = frozenset(
         "heal",
         "use",
         "ongoing",
+        "edit",
     }
 )
 
@@ -173,5 +174,7 @@ def summary(event: Event) -> str:
         return f"GM (secret): {event.text}" if event.secret else f"GM: {event.text}"
     if event.kind in ("undo", "redo"):
         return f"{event.kind} of event {event.target}"
+    if event.kind == "edit":
+        return f"edited outside hearthroll: {', '.join(event.results)}"
     detail = join_phrases(event.results)
     return f"{who}{event.kind.replace('_', ' ')}" + (f": {detail}" if detail else "")

@@ -8,7 +8,7 @@ import attrs
 
 from hearthroll.core.campaign.events import Event, Outcome, record, summary
 from hearthroll.core.campaign.sheets import change_hold, find_character, level_up, put_character
-from hearthroll.core.campaign.state import Campaign, Character, Plan, Requirement
+from hearthroll.core.campaign.state import Campaign, Character, History, Plan, Requirement
 from hearthroll.core.dice.sources import DiceSource
 from hearthroll.core.errors import HearthrollError, NotFound, RuleError, TurnError
 from hearthroll.core.numbers import describe, whole_number
@@ -102,7 +102,22 @@ def damage(
     return record(state, state, Event(kind="damage", actor=character.name, results=(said,)))
 
 
-# --- undo and redo --------------------------------------------------------------------------
+# --- a hand edit, undo and redo -------------------------------------------------------------
+
+
+def hand_edit(before: Campaign, after: Campaign) -> Outcome:
+    """What was changed in the state file outside hearthroll, as one undoable `edit` event:
+    `before` is the state the events made, `after` the state file as it was found (with the
+    same history)."""
+    from hearthroll.core.campaign.deltas import change_words, diff
+
+    if after.history != before.history:
+        raise RuleError("a hand edit cannot change the history: repair the campaign")
+    changes = diff(attrs.evolve(before, history=History()), attrs.evolve(after, history=History()))
+    if not changes:
+        raise RuleError("the state file is what the events made: there is no hand edit")
+    event = Event(kind="edit", results=tuple(change_words(d) for d in changes))
+    return record(before, after, event)
 
 
 def undo_last(state: Campaign, lookup: Callable[[int], Event]) -> Outcome:
