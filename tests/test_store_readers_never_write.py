@@ -110,12 +110,41 @@ def test_an_unsealed_event_the_state_says_was_saved_is_damage_not_a_tear(tmp_pat
     assert segment.read_bytes() == data[:-3]
 
 
+def hand_edit(path: Path, old: str = "xp = 3", new: str = "xp = 2") -> None:
+    """Brannoc's XP changed in the state file by hand (the journal is not told)."""
+    text = path.read_text()
+    at = text.index(f"\n{old}\n", text.index("[characters.Brannoc]")) + 1
+    path.write_text(text[:at] + new + text[at + len(old) :])
+
+
+def history_edit(path: Path) -> None:
+    """The undo stack changed by hand: refused, as hearthroll's own bookkeeping."""
+    text = path.read_text()
+    assert "undo = [\n    1,\n" in text
+    path.write_text(text.replace("undo = [\n    1,\n", "undo = [\n    2,\n", 1))
+
+
+def behind_and_edited(path: Path) -> None:
+    state_behind_by_one(path)
+    hand_edit(path)
+
+
+def checkpoint_gone_and_edited(path: Path) -> None:
+    (journal_folder(path) / "00000001.checkpoint.toml").unlink()
+    hand_edit(path)
+
+
 DAMAGE: dict[str, Callable[[Path], None]] = {
     "healthy": lambda path: None,
     "torn tail": tear_a_sixth_event,
     "damaged last event": flip_in_fifth_note,
     "state behind the journal": state_behind_by_one,
     "state file not TOML": lambda path: path.write_bytes(path.read_bytes() + b"[[[\n"),
+    "hand edit": hand_edit,
+    "hand edit that does not validate": lambda path: hand_edit(path, "xp = 3", "xp = -3"),
+    "hand edit of the history": history_edit,
+    "hand edit and state behind the journal": lambda path: behind_and_edited(path),
+    "checkpoint gone, hand edit": lambda path: checkpoint_gone_and_edited(path),
 }
 READERS = {
     "state": ("state", "{p}"),

@@ -624,7 +624,10 @@ def run_repair(args: argparse.Namespace) -> int:
         if not plan.changes:
             print(f"{args.file}: the state file is already what its {events} events make")
             return EXIT_OK
-        print(f"rebuilding {args.file} from its journal ({events} events) changes:")
+        if plan.readable:
+            print(f"rebuilding {args.file} from its journal ({events} events) changes:")
+        else:
+            print(f"{args.file} cannot be read; it is rebuilt from its journal ({events} events):")
         for line in plan.changes:
             print(f"  {line}")
         if not args.yes:

@@ -716,6 +716,8 @@ class RepairPlan:
                 )
             _ruleset(catalog, rebuilt.ruleset, path)
             self.rebuilt = rebuilt
+            self.readable = True
+            """False when the state file cannot be read at all (`changes` then says why)."""
             self.changes = self._changes(path)
         except BaseException:
             self.files.close()
@@ -730,6 +732,7 @@ class RepairPlan:
             raw, _ = migrate(parse_state(path, data), path, None)
             found = _read_campaign(path, raw, data)
         except StoreError as error:
+            self.readable = False
             return str(error).splitlines()
         lines = [line for _, line in _difference_lines(path, found, self.rebuilt)]
         if not lines and raw["last_event"] != self.rebuilt.history.events:

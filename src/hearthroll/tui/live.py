@@ -42,6 +42,8 @@ class LiveCampaign:
         self.events: list[Event] = events
         """The newest events, oldest first: the log as the screen shows it."""
         self.repaired = store.repaired
+        self.hand_edit: Event | None = store.hand_edit
+        """The `edit` event opening recorded for a hand edit of the state file, if any."""
         self._store = store
         self._index: MoveIndex | None = None
         self._catalog = catalog

@@ -13,7 +13,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, OptionList
 
-from hearthroll.core.campaign.events import Event, Outcome
+from hearthroll.core.campaign.events import Event, Outcome, summary
 from hearthroll.core.errors import HearthrollError
 from hearthroll.tui import starforged, views
 from hearthroll.tui.keygate import FLOWS
@@ -175,6 +175,9 @@ class TableScreen(Screen[None]):
         self.refresh_view()
         if live.repaired:
             self.notify(f"repaired: {live.repaired} saved event(s) replayed onto the state")
+        if live.hand_edit is not None:
+            edit, live.hand_edit = live.hand_edit, None
+            self.notify(f"#{edit.seq} {summary(edit)} (u undoes it)")
 
     def refresh_view(self) -> None:
         """Hand every pane a fresh snapshot of the campaign."""
