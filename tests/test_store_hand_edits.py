@@ -403,3 +403,23 @@ def test_repair_rebuilds_a_state_behind_the_journal_and_a_state_file_gone(
     code, out, _ = run(capsys, "repair", str(path), "--yes")
     assert code == 0 and path.read_bytes() == made
     assert "kept as" not in out
+
+
+def test_the_players_view_says_in_one_line_that_the_state_file_has_a_hand_edit(
+    tmp_path: Path,
+) -> None:
+    from hearthroll.store.follow import look
+    from hearthroll.tui.view.following import HAND_EDIT, Following
+
+    path = played(tmp_path)
+    assert not look(path, CATALOG).unrecorded
+    edit_in_file(path, "characters.Brannoc", "xp = 3", "xp = 2")
+    before = everything(tmp_path)
+    seen = look(path, CATALOG)
+    assert seen.unrecorded and seen.state.characters["Brannoc"].xp == 2
+    following = Following.open(path, CATALOG)
+    assert following.trouble == HAND_EDIT and "xp" not in HAND_EDIT
+    assert everything(tmp_path) == before
+    with CampaignStore.open(path, CATALOG):  # the GM's next command records it
+        pass
+    assert following.take(following.read()) and following.trouble is None

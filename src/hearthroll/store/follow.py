@@ -75,6 +75,8 @@ class Look(NamedTuple):
     """Events after the one asked for (or the newest `recent` ones), oldest first."""
     last_seq: int
     """The newest saved event (0 before the first)."""
+    unrecorded: bool = False
+    """The state file has a hand edit the journal has not recorded yet (shown as it is)."""
 
 
 def look(path: Path, catalog: Catalog, *, after: int = 0, recent: int = 200) -> Look:
@@ -95,6 +97,6 @@ def look(path: Path, catalog: Catalog, *, after: int = 0, recent: int = 200) -> 
             events = store.last_events(recent)
         else:
             events = list(store.events_after(after))
-        return Look(store.state, store.ruleset, tuple(events), last)
+        return Look(store.state, store.ruleset, tuple(events), last, store.unrecorded is not None)
     finally:
         store.close()

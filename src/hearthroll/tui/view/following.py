@@ -21,6 +21,10 @@ PATIENCE = 5.0
 status line says so; until then the last good view simply stays."""
 
 
+HAND_EDIT = "the state file has a hand edit not yet in the journal (shown as it is)"
+"""The line the view says, without the edit's fields (they may be the GM's to know)."""
+
+
 class Following:
     """The newest good view of a campaign and what, if anything, keeps it from being newer."""
 
@@ -32,8 +36,9 @@ class Following:
         self.ruleset: Ruleset = first.ruleset
         self.events: list[Event] = list(first.events)
         self.last_seq = first.last_seq
-        self.trouble: str | None = None
-        """What the status line says while the view cannot follow (None: it follows)."""
+        self.trouble: str | None = HAND_EDIT if first.unrecorded else None
+        """What the status line says while the view cannot follow, or that the state file has
+        an unrecorded hand edit (None: it follows)."""
         self._failing_since: float | None = None
         self.reads = 0
         """How many reads have been taken since opening (each one after a change was seen)."""
@@ -73,7 +78,7 @@ class Following:
                 f"{self.state.name or self.path.stem} stays until it is back"
             )
         self._failing_since = None
-        self.trouble = None
+        self.trouble = HAND_EDIT if found.unrecorded else None
         first = found.events[0].seq if found.events else found.last_seq + 1
         kept = [e for e in self.events if e.seq < first]
         self.events = (kept + list(found.events))[-WINDOW:]
