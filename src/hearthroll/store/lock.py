@@ -1,9 +1,24 @@
-"""The campaign's lock: an exclusive `flock` on a `.lock` file beside it, taken at once or not.
+"""The campaign's lock: an exclusive `flock` on a `.lock` file beside it, taken at once or not,
+and the file removed again on release.
 
 On Unix it is taken with `fcntl.flock` by hand: the same lock `filelock` takes there, so a
 hearthroll of either kind sees the other's, for a fraction of `filelock`'s import (about 20 ms
 of every command's start). Where `flock` is missing (Windows, or a file system that refuses
 it) the lock is `filelock`'s, imported only then.
+
+Removing a lock file is safe only with two rules kept together:
+
+- **Release unlinks only its own file, before it unlocks.** The path is removed while the lock
+  is still held, and only if the path still names the very file that is locked (the same
+  device and inode as the open descriptor).
+- **Taking checks the same, after it locks.** A waiter may have opened the file just before
+  the holder removed it and then win its `flock` on a file no longer linked, while a third
+  process makes a new file at the path. So once the `flock` succeeds, the taker compares the
+  descriptor with the path: the lock is taken only if they are the same file; otherwise it
+  closes the stale one and tries again at the path.
+
+Together they keep one invariant: while a process holds the lock, the path names its file, so
+any two holders lock the same file and `flock` lets only one of them in.
 """
 
 from __future__ import annotations
@@ -16,6 +31,10 @@ from typing import Protocol
 _BUSY = frozenset({errno.EACCES, errno.EAGAIN, errno.EWOULDBLOCK})
 _NO_FLOCK = frozenset({errno.ENOSYS, errno.EOPNOTSUPP, errno.ENOTSUP, errno.ENOLCK})
 
+ATTEMPTS = 100
+"""How many times taking the lock tries again after locking a file removed under it (each
+time means another process has just released it) before saying the campaign is busy."""
+
 
 class Busy(Exception):
     """Another process (or another opening in this one) holds the lock."""
@@ -27,17 +46,35 @@ class Lock(Protocol):
     def release(self) -> None: ...
 
 
-class FlockLock:
-    """An exclusive `flock` held on an open descriptor of the lock file until `release()`."""
+def _same_file(fd: int, where: Path) -> bool:
+    """Whether `where` names the file open at `fd` (False when `where` is gone)."""
+    mine = os.fstat(fd)
+    try:
+        there = os.stat(where)
+    except FileNotFoundError:
+        return False
+    return (mine.st_dev, mine.st_ino) == (there.st_dev, there.st_ino)
 
-    def __init__(self, fd: int) -> None:
+
+class FlockLock:
+    """An exclusive `flock` held on an open descriptor of the lock file `where`."""
+
+    def __init__(self, where: Path, fd: int) -> None:
+        self.where = where
         self._fd: int | None = fd
 
     def release(self) -> None:
-        """Release the lock (closing the descriptor releases it); twice is harmless. The file
-        stays, so everyone locks the same one."""
-        if self._fd is not None:
-            fd, self._fd = self._fd, None
+        """Remove the lock file if the path still names it, then unlock (closing the descriptor
+        unlocks); twice is harmless."""
+        if self._fd is None:
+            return
+        fd, self._fd = self._fd, None
+        try:
+            if _same_file(fd, self.where):
+                os.unlink(self.where)
+        except OSError:
+            pass  # a file left behind is harmless: the next taker locks it and removes it
+        finally:
             os.close(fd)
 
 
@@ -61,24 +98,29 @@ def take(where: Path) -> Lock:
     """The lock on the file `where` (created if missing), taken at once.
 
     Raises:
-        Busy: it is held elsewhere.
+        Busy: it is held elsewhere (or was released under us `ATTEMPTS` times running).
         OSError: the lock file cannot be created or opened.
     """
     try:
         import fcntl
     except ImportError:  # no flock on this platform
         return _FileLock(where)
-    fd = os.open(where, os.O_RDWR | os.O_CREAT, 0o644)
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except OSError as exc:
-        os.close(fd)
-        if exc.errno in _BUSY:
-            raise Busy(str(where)) from None
-        if exc.errno in _NO_FLOCK:
-            return _FileLock(where)
-        raise
-    except BaseException:
-        os.close(fd)
-        raise
-    return FlockLock(fd)
+    flags = os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0)
+    for _ in range(ATTEMPTS):
+        fd = os.open(where, flags, 0o644)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError as exc:
+            os.close(fd)
+            if exc.errno in _BUSY:
+                raise Busy(str(where)) from None
+            if exc.errno in _NO_FLOCK:
+                return _FileLock(where)
+            raise
+        except BaseException:
+            os.close(fd)
+            raise
+        if _same_file(fd, where):
+            return FlockLock(where, fd)
+        os.close(fd)  # its holder removed it as we opened it: lock the file there now
+    raise Busy(str(where))
