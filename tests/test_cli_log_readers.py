@@ -4,7 +4,8 @@ whole log streams one segment at a time in exactly the bytes it printed when rea
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+import re
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import attrs
@@ -12,7 +13,8 @@ import pytest
 
 from hearthroll.cli import main
 from hearthroll.cli.campaign import event_json
-from hearthroll.core.campaign.events import Event, standing
+from hearthroll.core.campaign.events import Event
+from hearthroll.core.campaign.recap import markdown_recap, text_recap
 from hearthroll.core.games.demo import demo_campaign
 from hearthroll.core.verbs.edits import note, redo_last, undo_last
 from hearthroll.store import folders
@@ -27,7 +29,11 @@ EVENTS = 47  # five segments: 1-10, 11-20, 21-30, 31-40, 41-47
 CATALOG = load_catalog(with_user=False)
 
 
-def played(path: Path) -> list[Event]:
+def default_day(n: int) -> int:
+    return 1 + n * 3 // EVENTS
+
+
+def played(path: Path, day: Callable[[int], int] = default_day) -> list[Event]:
     """A demo campaign of notes over three days, with undos and a redo among them, written in
     journal segments of ten events."""
     state = demo_campaign(CATALOG.ruleset("house"))
@@ -39,8 +45,7 @@ def played(path: Path) -> list[Event]:
             outcome = redo_last(state, lambda seq: events[seq - 1])
         else:
             outcome = note(state, f"scene {n}: the *ford* rises\n\n\nand falls")
-        day = 1 + n * 3 // EVENTS
-        event = attrs.evolve(outcome.event, at=f"2026-03-0{day}T19:{n % 60:02d}:00+00:00")
+        event = attrs.evolve(outcome.event, at=f"2026-03-0{day(n)}T19:{n % 60:02d}:00+00:00")
         events.append(event)
         state = outcome.state
     folder = journal_folder(path)
@@ -130,34 +135,66 @@ def test_the_streamed_text_is_the_whole_log_byte_for_byte(
     assert log(capsys, str(campaign)) == at_once
 
 
-def recap_at_once(title: str, events: Sequence[Event]) -> str:
-    """The recap as it was made from the whole log held at once."""
-    from hearthroll.cli.recap import _line
-
-    kept = standing(events)
-    lines = [f"# {title}: session recap", ""]
-    day = None
-    for event in kept:
-        date = event.at[:10]
-        if date != day:
-            day = date
-            lines += ["", f"## {date or 'undated'}", ""]
-        lines.append(_line(event))
-    if not kept:
-        lines.append("_Nothing has happened yet._")
-    return "\n".join(lines).replace("\n\n\n", "\n\n") + "\n"
+def recap_at_once(events: Sequence[Event], draw: str = "markdown") -> str:
+    """The recap as it is made from the whole log held at once."""
+    house = CATALOG.ruleset("house")
+    if draw == "markdown":
+        return markdown_recap("Millbrook", events, house, "Millbrook")
+    return text_recap("Millbrook", events, house, "Millbrook")
 
 
+@pytest.mark.parametrize("draw", ["markdown", "recap"])
 def test_the_streamed_recap_is_the_whole_recap_byte_for_byte(
-    campaign: Path, capsys: pytest.CaptureFixture[str]
+    campaign: Path, capsys: pytest.CaptureFixture[str], draw: str
 ) -> None:
     events = whole_log(campaign)
     assert any(e.kind == "undo" for e in events) and any(e.kind == "redo" for e in events)
     assert len({e.at[:10] for e in events}) > 1
-    shown = log(capsys, str(campaign), "--markdown")
-    assert shown == recap_at_once("Millbrook", events) + "\n"
-    window = log(capsys, str(campaign), "--markdown", "--last", "20")
-    assert window == recap_at_once("Millbrook", events[-20:]) + "\n"
+    shown = log(capsys, str(campaign), f"--{draw}")
+    assert shown == recap_at_once(events, draw)
+    assert len(re.findall(r"^(## )?2026-03-0\d 19:\d\d – ", shown, re.M)) == 4  # 4 evenings
+    window = log(capsys, str(campaign), f"--{draw}", "--last", "20")
+    assert window == recap_at_once(events[-20:], draw)
+
+
+def test_log_last_session_reads_the_newest_segments_back_to_the_session_s_start(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    segments_read: list[str],
+) -> None:
+    monkeypatch.setenv(folders.ENV_DATA_DIR, str(tmp_path / "data"))
+    campaign = tmp_path / "camp.toml"
+    played(campaign, day=lambda n: 1 if n <= 31 else 2)  # tonight: events 32 to 47
+    segments_read.clear()
+    shown = log(capsys, str(campaign), "--last-session", "--json")
+    assert [e["seq"] for e in json.loads(shown)] == list(range(32, 48))
+    assert segments_read == ["00000041.toml", "00000031.toml"]  # 1-30 never opened
+    segments_read.clear()
+    recap = log(capsys, str(campaign), "--markdown", "--last-session")
+    assert segments_read == ["00000041.toml", "00000031.toml"]
+    assert recap == recap_at_once(whole_log(campaign)[31:])
+    assert "scene 32:" in recap and "scene 31:" not in recap
+
+
+def test_a_session_that_begins_a_segment_reads_one_segment_more_to_see_the_pause(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    segments_read: list[str],
+) -> None:
+    monkeypatch.setenv(folders.ENV_DATA_DIR, str(tmp_path / "data"))
+    path = tmp_path / "camp.toml"
+    played(path, day=lambda n: 1 if n <= 40 else 2)  # tonight begins at event 41, a segment's first
+    read = segments_read
+    read.clear()
+    shown = log(capsys, str(path), "--last-session", "--json")
+    assert [e["seq"] for e in json.loads(shown)] == list(range(41, 48))
+    assert read == ["00000041.toml", "00000031.toml"]
+    read.clear()
+    shown = log(capsys, str(path), "--last-session", "--since", "44", "--json")
+    assert [e["seq"] for e in json.loads(shown)] == [45, 46, 47]
+    assert read == ["00000041.toml"]
 
 
 def test_an_empty_log_streams_as_it_printed(
@@ -167,5 +204,8 @@ def test_an_empty_log_streams_as_it_printed(
     path = tmp_path / "empty.toml"
     CampaignStore.create(path, demo_campaign(CATALOG.ruleset("house")), CATALOG).close()
     assert log(capsys, str(path), "--json") == "[]\n"
-    assert log(capsys, str(path), "--markdown") == recap_at_once("Millbrook", []) + "\n"
+    assert log(capsys, str(path), "--markdown") == recap_at_once([])
+    assert (
+        log(capsys, str(path), "--markdown") == "# Millbrook: recap\n\nNothing has happened yet.\n"
+    )
     assert log(capsys, str(path)) == ""

@@ -4,13 +4,22 @@ line prints it and the app's W writes it beside the campaign."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import attrs
+from hypothesis import given
+from hypothesis import strategies as st
 
 from cli_run import run_cli
 from hearthroll.core.campaign.events import Event
-from hearthroll.core.campaign.recap import last_session, markdown_recap
+from hearthroll.core.campaign.recap import (
+    build_recap,
+    last_session,
+    markdown_recap,
+    split_sessions,
+    text_recap,
+)
 from hearthroll.core.dice.sources import TypedDice
 from hearthroll.core.games.demo import demo_campaign
 from hearthroll.core.verbs import edits
@@ -40,7 +49,36 @@ def test_a_session_ends_after_four_hours_without_an_event() -> None:
     assert last_session([]) == []
 
 
-def test_the_recap_speaks_per_character_and_for_the_steading() -> None:
+@given(st.lists(st.one_of(st.none(), st.integers(0, 10)), max_size=30))
+def test_the_sessions_cut_forward_end_with_the_last_session(hours: list[int | None]) -> None:
+    """Each event comes some hours after the one before (None: not yet stamped)."""
+    start = datetime(2026, 11, 1, tzinfo=UTC)
+    events, clock = [], start
+    for seq, step in enumerate(hours, 1):
+        if step is not None:
+            clock += timedelta(hours=step)
+        events.append(at(Event("note", seq=seq), clock.isoformat() if step is not None else ""))
+    sessions = list(split_sessions(events))
+    assert [e for s in sessions for e in s] == events
+    assert (sessions[-1] if sessions else []) == last_session(events)
+
+
+def test_the_text_and_the_markdown_draw_one_recap() -> None:
+    events = played()
+    recap = build_recap("Millbrook", events, HOUSE, "Millbrook")
+    (session,) = recap.sessions
+    markdown = markdown_recap("Millbrook", events, HOUSE, "Millbrook")
+    text = text_recap("Millbrook", events, HOUSE, "Millbrook")
+    assert [p.heading for p in session.parts] == ["Brannoc", "Wren", "Millbrook", "The GM's notes"]
+    for part in session.parts:
+        assert f"### {part.heading}\n" in markdown and f"\n{part.heading}\n" in text
+        for row in part.rows:
+            assert row in markdown and row in text
+    assert text.startswith("Millbrook: recap\n================\n")
+    assert "#" not in text and "- " not in text
+
+
+def played() -> list[Event]:
     state = demo_campaign(HOUSE)
     events = []
     steps = [
@@ -56,6 +94,11 @@ def test_the_recap_speaks_per_character_and_for_the_steading() -> None:
         outcome = step(state)
         state = outcome.state
         events.append(outcome.event)
+    return events
+
+
+def test_the_recap_speaks_per_character_and_for_the_steading() -> None:
+    events = played()
     recap = markdown_recap("Millbrook", events, HOUSE, "Millbrook")
     brannoc = recap.index("## Brannoc")
     wren = recap.index("## Wren")

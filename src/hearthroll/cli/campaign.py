@@ -173,9 +173,11 @@ def add_parsers(verbs: Any) -> None:
     _common(state)
     state.set_defaults(run=run_state)
 
-    log = verbs.add_parser("log", help="every event; --markdown for a session recap")
+    log = verbs.add_parser("log", help="every event; --markdown or --recap for a recap")
     log.add_argument("file", type=Path, metavar="FILE")
-    log.add_argument("--markdown", action="store_true", help="a recap to paste into a chat")
+    drawn = log.add_mutually_exclusive_group()
+    drawn.add_argument("--markdown", action="store_true", help="the recap, to paste into a chat")
+    drawn.add_argument("--recap", action="store_true", help="the recap as plain text")
     log.add_argument("--last", type=int, metavar="N", help="only the last N events")
     log.add_argument("--since", type=int, metavar="SEQ", help="only the events after event SEQ")
     log.add_argument(
@@ -563,23 +565,22 @@ def run_state(args: argparse.Namespace) -> int:
 
 
 def run_log(args: argparse.Namespace) -> int:
-    """Print the log: only the newest segments for --last and --since, and the whole log one
-    journal segment at a time, so neither time nor memory grows with what is not shown."""
-    from hearthroll.cli.recap import recap_chunks
+    """Print the log: only the newest segments for --last, --since and --last-session, and the
+    whole log one journal segment at a time, so neither time nor memory grows with what is not
+    shown. --markdown and --recap draw the same recap, in Markdown or as plain text."""
+    from hearthroll.core.campaign import recap
     from hearthroll.core.campaign.events import standing, summary
-    from hearthroll.core.campaign.recap import last_session, markdown_recap
     from hearthroll.store.campaigns import CampaignStore
 
     # Read without a lock or a write, and without the snapshot: its window of recent events
     # would be read too.
     with CampaignStore.read(args.file, _catalog(args)) as store:
         say_unrecorded(store)
-        whole = not args.last and args.since is None
+        whole = not args.last and args.since is None and not args.last_session
         events: Iterable[Event]
         if args.last_session:  # the events since the last pause of 4 hours
-            session = last_session(list(store.events_after(args.since or 0)))
+            session = store.last_session(args.since or 0)
             events = session[-args.last :] if args.last else session
-            whole = False
         elif args.last:
             events = store.last_events(args.last)
             if args.since is not None:
@@ -593,21 +594,18 @@ def run_log(args: argparse.Namespace) -> int:
                 out.write(", " if at else "")
                 out.write(json.dumps(event_json(event), ensure_ascii=False))
             out.write("]\n")
-        elif args.markdown:
-            if args.last_session:
-                state = store.state
-                title = state.name or store.path.stem
-                steading = state.steading.name if state.steading is not None else ""
-                out.write(markdown_recap(title, list(events), store.ruleset, steading))
-                return EXIT_OK
+        elif args.markdown or args.recap:
             if whole:
                 undone = store.undone()
             else:
                 events = list(events)
                 undone = {e.seq for e in events} - {e.seq for e in standing(events)}
-            for chunk in recap_chunks(store, events, undone):
+            state = store.state
+            steading = state.steading.name if state.steading is not None else ""
+            sessions = recap.recap_sessions(events, store.ruleset, steading, undone)
+            draw = recap.markdown_chunks if args.markdown else recap.text_chunks
+            for chunk in draw(state.name or store.path.stem, sessions):
                 out.write(chunk)
-            out.write("\n")
         else:
             for event in events:
                 when = event.at[:16].replace("T", " ")

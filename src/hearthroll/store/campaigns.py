@@ -354,6 +354,22 @@ class CampaignStore:
         journal = self.files.journal
         return [event_from_data(journal.parse(block)) for block in journal.last_blocks(n)]
 
+    def last_session(self, after: int = 0) -> list[Event]:
+        """The events of the last session (numbered above `after`), oldest first: the journal
+        is read newest segment first, and no segment before the one where the session begins
+        is opened (that one is, to see the pause that begins it)."""
+        from hearthroll.core.campaign.recap import last_session
+
+        journal = self.files.journal
+        held: list[Event] = []
+        for blocks in journal.iter_newest_first():
+            older = [event_from_data(journal.parse(b)) for b in blocks if b.seq > after]
+            held = older + held
+            session = last_session(held)
+            if len(session) < len(held) or len(older) < len(blocks):
+                return session
+        return held
+
     def undone(self) -> set[int]:
         """The events an undo still stands against, over the whole journal.
 

@@ -1,11 +1,17 @@
-"""A recap of a session in Markdown, fit to paste into a group chat: per character their rolls
-and what changed on their sheet, then the steading's rolls and changes, the other changes
-(progress tracks, the encounter) and the GM's notes."""
+"""The recap of a campaign's sessions: one model, drawn as plain text or as Markdown.
+
+A session ends after 4 hours without an event. Each session's recap has a part per character
+(their rolls and what changed on their sheet), the steading's part (its rolls and changes), the
+other changes (tracks, the encounter) and the GM's notes. The events are taken one at a time and
+only the recap's lines are kept, so a whole log is recapped without holding it.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from datetime import datetime, timedelta
+
+import attrs
 
 from hearthroll.core.campaign.deltas import Delta
 from hearthroll.core.campaign.events import Event, standing
@@ -15,9 +21,43 @@ from hearthroll.core.rules.model import Ruleset
 SESSION_GAP = timedelta(hours=4)
 """A session ends after this long without an event."""
 
-ROLLS = ("move", "reroll", "accept", "prep")
+ROLLS = ("move", "reroll", "accept", "prep", "burn")
 _SKIPPED = {"turn", "active", "history"}
 """Bookkeeping no recap speaks of: whose turn it is, who is looked at."""
+
+NOTHING = "Nothing has happened yet."
+
+
+@attrs.frozen
+class Part:
+    """One part of a session's recap: whose it is, what they did, and what changed."""
+
+    heading: str
+    rows: tuple[str, ...] = ()
+    """A line each: a roll, or another event, in words."""
+    changed: tuple[str, ...] = ()
+    """Each field changed over the session: "XP 3 → 5"."""
+    notes: bool = False
+    """The GM's notes: each row is a note's text."""
+
+
+@attrs.frozen
+class Session:
+    """One evening's recap."""
+
+    first: datetime | None
+    last: datetime | None
+    events: int
+    """The events that still stand in it."""
+    parts: tuple[Part, ...]
+
+
+@attrs.frozen
+class Recap:
+    """A campaign's recap: its title and its sessions, oldest first."""
+
+    title: str
+    sessions: tuple[Session, ...]
 
 
 def _when(event: Event) -> datetime | None:
@@ -42,6 +82,31 @@ def last_session(events: Sequence[Event], gap: timedelta = SESSION_GAP) -> list[
     return found[::-1]
 
 
+def split_sessions(events: Iterable[Event], gap: timedelta = SESSION_GAP) -> Iterator[list[Event]]:
+    """`events` (oldest first) cut into sessions where a pause of `gap` or more falls: the same
+    cut `last_session` makes, walking forward. Only one session is held at a time."""
+    session: list[Event] = []
+    earlier: datetime | None = None
+    dated = 0
+    """How many of `session`'s events run up to its newest dated one: the undated ones after
+    it go with the next session if a pause comes (as `last_session` takes them)."""
+    for event in events:
+        when = _when(event)
+        if when is not None and earlier is not None and when - earlier >= gap:
+            yield session[:dated]
+            session = session[dated:]
+        if when is not None:
+            earlier = when
+        session.append(event)
+        if when is not None:
+            dated = len(session)
+    if session:
+        yield session
+
+
+# --- building a session's recap -------------------------------------------------------------
+
+
 def _roll_line(event: Event, ruleset: Ruleset | None) -> str:
     move = next((m for m in ruleset.moves if m.id == event.move), None) if ruleset else None
     name = event.move_name or event.move or ""
@@ -50,6 +115,7 @@ def _roll_line(event: Event, ruleset: Ruleset | None) -> str:
         "reroll": "rerolls ",
         "accept": "takes the bust on ",
         "prep": "spends Preparation on ",
+        "burn": "burns momentum on ",
     }[event.kind]
     rolled = f" ({event.rolled})" if event.rolled else ""
     dice = f" 🎲 {' '.join(str(f) for f in event.dice)}" if event.dice else ""
@@ -61,7 +127,7 @@ def _roll_line(event: Event, ruleset: Ruleset | None) -> str:
     picks = join_phrases(option_text(move, o) for o in event.options)
     extra = join_phrases(event.results)
     return (
-        f"- {verb}{name}{rolled}{dice}{band}"
+        f"{verb}{name}{rolled}{dice}{band}"
         + (f"; picked {picks.rstrip('.')}" if picks else "")
         + (f" — {extra}" if extra else "")
     )
@@ -69,24 +135,7 @@ def _roll_line(event: Event, ruleset: Ruleset | None) -> str:
 
 def _other_line(event: Event) -> str:
     detail = join_phrases(event.results)
-    return f"- {event.kind.replace('_', ' ')}" + (f": {detail}" if detail else "")
-
-
-def _changes(events: Sequence[Event]) -> dict[tuple[str, ...], tuple[object, object]]:
-    """Each field the events changed, with its value before the first and after the last."""
-    found: dict[tuple[str, ...], tuple[object, object]] = {}
-    for event in events:
-        for delta in event.deltas:
-            _change(found, delta)
-    return {path: pair for path, pair in found.items() if pair[0] != pair[1]}
-
-
-def _change(found: dict[tuple[str, ...], tuple[object, object]], delta: Delta) -> None:
-    path = tuple(str(p) for p in delta.path)
-    if not path or path[0] in _SKIPPED:
-        return
-    before = found[path][0] if path in found else delta.before
-    found[path] = (before, delta.after)
+    return event.kind.replace("_", " ") + (f": {detail}" if detail else "")
 
 
 def _change_words(
@@ -100,55 +149,196 @@ def _change_words(
 
 
 def _owner(path: tuple[str, ...]) -> str:
-    """Whose section a changed field belongs in: a character's name, "steading" or "other"."""
+    """Whose part a changed field belongs in: a character's name, "steading" or "other"."""
     if path[0] == "characters" and len(path) > 1:
         return path[1]
     return "steading" if path[0] == "steading" else "other"
 
 
+class _SessionBuilder:
+    """Takes a session's standing events one at a time, keeping only the recap's lines."""
+
+    def __init__(self, ruleset: Ruleset | None, steading: str) -> None:
+        self.ruleset = ruleset
+        self.steading = steading
+        self.first: datetime | None = None
+        self.last: datetime | None = None
+        self.count = 0
+        self.rows: dict[str, list[str]] = {}
+        """Rows by owner: a character's name, "steading" or "notes"."""
+        self.changes: dict[tuple[str, ...], tuple[object, object]] = {}
+
+    def add(self, event: Event) -> None:
+        self.count += 1
+        when = _when(event)
+        if when is not None:
+            self.first = when if self.first is None else min(self.first, when)
+            self.last = when if self.last is None else max(self.last, when)
+        if event.kind == "note":
+            if not event.secret:  # a secret note is the GM's own, not the group chat's
+                self.rows.setdefault("notes", []).append(event.text)
+        elif event.steading:
+            if event.kind in ROLLS:
+                self.rows.setdefault("steading", []).append(_roll_line(event, self.ruleset))
+        elif event.actor:
+            row = _roll_line(event, self.ruleset) if event.kind in ROLLS else _other_line(event)
+            self.rows.setdefault(event.actor, []).append(row)
+        for delta in event.deltas:
+            self._change(delta)
+
+    def _change(self, delta: Delta) -> None:
+        path = tuple(str(p) for p in delta.path)
+        if not path or path[0] in _SKIPPED:
+            return
+        before = self.changes[path][0] if path in self.changes else delta.before
+        self.changes[path] = (before, delta.after)
+
+    def session(self) -> Session:
+        changed: dict[str, list[str]] = {}
+        for path, pair in self.changes.items():
+            if pair[0] != pair[1]:
+                changed.setdefault(_owner(path), []).append(_change_words(path, pair, self.ruleset))
+        owners = [o for o in self.rows if o not in ("steading", "notes")]
+        owners += [o for o in changed if o not in owners and o not in ("steading", "other")]
+        heads = [(o, o) for o in owners]
+        heads += [("steading", self.steading or "The steading"), ("other", "Elsewhere")]
+        parts = [
+            Part(head, tuple(self.rows.get(owner, ())), tuple(changed.get(owner, ())))
+            for owner, head in heads
+            if self.rows.get(owner) or changed.get(owner)
+        ]
+        if self.rows.get("notes"):
+            parts.append(Part("The GM's notes", tuple(self.rows["notes"]), notes=True))
+        return Session(self.first, self.last, self.count, tuple(parts))
+
+
+def session_recap(
+    events: Iterable[Event],
+    ruleset: Ruleset | None = None,
+    steading: str = "",
+    undone: set[int] | None = None,
+) -> Session:
+    """One session's recap. Without `undone`, what the session's own undos and redos leave
+    standing; with it, every event but those and the undo and redo lines."""
+    builder = _SessionBuilder(ruleset, steading)
+    kept = standing(list(events)) if undone is None else _kept(events, undone)
+    for event in kept:
+        builder.add(event)
+    return builder.session()
+
+
+def _kept(events: Iterable[Event], undone: set[int]) -> Iterator[Event]:
+    return (e for e in events if e.kind not in ("undo", "redo") and e.seq not in undone)
+
+
+def recap_sessions(
+    events: Iterable[Event],
+    ruleset: Ruleset | None = None,
+    steading: str = "",
+    undone: set[int] | None = None,
+) -> Iterator[Session]:
+    """A recap of each session in `events` (oldest first), one at a time. `undone` names the
+    events undone anywhere in the log (else each session's own undos count)."""
+    for events_of_one in split_sessions(events):
+        session = session_recap(events_of_one, ruleset, steading, undone)
+        if session.events:
+            yield session
+
+
+def build_recap(
+    title: str,
+    events: Iterable[Event],
+    ruleset: Ruleset | None = None,
+    steading: str = "",
+    undone: set[int] | None = None,
+) -> Recap:
+    """The recap of `events`, held whole (for a session or a few)."""
+    return Recap(title, tuple(recap_sessions(events, ruleset, steading, undone)))
+
+
+# --- drawing it ------------------------------------------------------------------------------
+
+
+def _span(session: Session) -> str:
+    """ "2026-12-01 19:00 – 22:59 · 12 events"."""
+    count = f"{session.events} event{'s' if session.events != 1 else ''}"
+    if session.first is None or session.last is None:
+        return f"undated · {count}"
+    end = f"{session.last:%H:%M}"
+    if session.last.date() != session.first.date():
+        end = f"{session.last:%Y-%m-%d %H:%M}"
+    return f"{session.first:%Y-%m-%d %H:%M} – {end} · {count}"
+
+
+def _draw(
+    title: str,
+    sessions: Iterable[Session],
+    heading: Callable[[int, str], list[str]],
+    row: Callable[[Part, str], str],
+    changed: Callable[[str], str],
+) -> Iterator[str]:
+    yield _lines(heading(1, f"{title}: recap"))
+    empty = True
+    for session in sessions:
+        empty = False
+        lines = ["", *heading(2, _span(session))]
+        for part in session.parts:
+            lines += ["", *heading(3, part.heading), *(row(part, r) for r in part.rows)]
+            if part.changed:
+                lines.append(changed("Changed: " + "; ".join(part.changed) + "."))
+        yield _lines(lines)
+    if empty:
+        yield f"\n{NOTHING}\n"
+
+
+def _lines(lines: list[str]) -> str:
+    """The lines as text ending in one line break, never two blank lines in a row."""
+    text = "\n".join(lines).rstrip("\n")
+    while "\n\n\n" in text:
+        text = text.replace("\n\n\n", "\n\n")
+    return text + "\n"
+
+
+def markdown_chunks(title: str, sessions: Iterable[Session]) -> Iterator[str]:
+    """The recap in Markdown, a session at a time (for a group chat)."""
+
+    def heading(level: int, text: str) -> list[str]:
+        return [f"{'#' * level} {text}", ""]
+
+    def row(part: Part, text: str) -> str:
+        return f"- _{' '.join(text.split())}_" if part.notes else f"- {text}"
+
+    return _draw(title, sessions, heading, row, lambda text: f"\n{text}")
+
+
+def text_chunks(title: str, sessions: Iterable[Session]) -> Iterator[str]:
+    """The recap as plain text, a session at a time (for a terminal)."""
+
+    def heading(level: int, text: str) -> list[str]:
+        rule = {1: "=", 2: "-"}.get(level)
+        return [text, rule * len(text)] if rule else [text]
+
+    def row(part: Part, text: str) -> str:
+        return f"  “{' '.join(text.split())}”" if part.notes else f"  • {text}"
+
+    return _draw(title, sessions, heading, row, lambda text: f"  {text}")
+
+
 def markdown_recap(
     title: str, events: Sequence[Event], ruleset: Ruleset | None = None, steading: str = ""
 ) -> str:
-    """The recap of `events` (undone ones left out): a section per character with their rolls
-    and what changed, then the steading, the other changes and the GM's notes."""
-    kept = standing(events)
-    dated = [w for w in (_when(e) for e in kept) if w is not None]
-    lines = [f"# {title}: session recap", ""]
-    if dated:
-        first, last = min(dated), max(dated)
-        lines += [f"_{first:%Y-%m-%d %H:%M} – {last:%H:%M} · {len(kept)} events_", ""]
-    if not kept:
-        return "\n".join([*lines, "_Nothing has happened yet._", ""])
-    changes = _changes(kept)
-    people = list(dict.fromkeys(e.actor for e in kept if e.actor and not e.steading))
-    people += [o for o in dict.fromkeys(_owner(p) for p in changes) if o not in people]
-    for who in [p for p in people if p not in ("steading", "other")]:
-        rows = [
-            _roll_line(e, ruleset) if e.kind in ROLLS else _other_line(e)
-            for e in kept
-            if e.actor == who and not e.steading and e.kind != "note"
-        ]
-        lines += _section(f"## {who}", rows, changes, who, ruleset)
-    community = [_roll_line(e, ruleset) for e in kept if e.steading and e.kind in ROLLS]
-    lines += _section(f"## {steading or 'The steading'}", community, changes, "steading", ruleset)
-    lines += _section("## Elsewhere", [], changes, "other", ruleset)
-    notes = [f"- _{e.text}_" for e in kept if e.kind == "note" and not e.secret]
-    if notes:
-        lines += ["## The GM's notes", "", *notes, ""]
-    return "\n".join(lines).rstrip("\n") + "\n"
+    """The Markdown recap of `events`, every session in them (undone events left out)."""
+    sessions = recap_sessions(events, ruleset, steading, _undone(events))
+    return "".join(markdown_chunks(title, sessions))
 
 
-def _section(
-    heading: str,
-    rows: list[str],
-    changes: dict[tuple[str, ...], tuple[object, object]],
-    owner: str,
-    ruleset: Ruleset | None,
-) -> list[str]:
-    changed = [_change_words(p, pair, ruleset) for p, pair in changes.items() if _owner(p) == owner]
-    if not rows and not changed:
-        return []
-    found = [heading, "", *rows]
-    if changed:
-        found += ["", "Changed: " + "; ".join(changed) + "."]
-    return [*found, ""]
+def text_recap(
+    title: str, events: Sequence[Event], ruleset: Ruleset | None = None, steading: str = ""
+) -> str:
+    """The plain-text recap of `events`, every session in them (undone events left out)."""
+    sessions = recap_sessions(events, ruleset, steading, _undone(events))
+    return "".join(text_chunks(title, sessions))
+
+
+def _undone(events: Sequence[Event]) -> set[int]:
+    return {e.seq for e in events} - {e.seq for e in standing(events)}

@@ -656,11 +656,11 @@ class TableScreen(Screen[None]):
         live = self.live
 
         def write() -> None:
-            from hearthroll.core.campaign.recap import last_session, markdown_recap
+            from hearthroll.core.campaign.recap import markdown_recap
             from hearthroll.store.atomic import atomic_write
 
             try:
-                events = last_session(live.saver.call(lambda store: list(store.events())))
+                events = live.saver.call(lambda store: store.last_session())
                 state = live.state
                 steading = state.steading.name if state.steading is not None else ""
                 title = state.name or live.path.stem
