@@ -207,7 +207,12 @@ class TableScreen(Screen[None]):
     WIDE = 160
     """From this many columns the whole party's sheets stand side by side."""
 
+    SHORT = 30
+    """Below this many lines the tray takes more of its column, so a roll's dice, band, text
+    and options stay in view (the log keeps a few lines)."""
+
     def on_resize(self, event: events.Resize) -> None:
+        self.set_class(event.size.height < self.SHORT, "-short")
         wide = event.size.width >= self.WIDE
         if wide != self.has_class("-wide"):
             self.set_class(wide, "-wide")

@@ -130,8 +130,8 @@ def render_roll(roll: RollView, *, results: bool = True, large: bool = False) ->
         lines.append(band_line(roll))
         if text is not None:
             lines.append(text)
-    for modifier in roll.modifiers:
-        lines.append(Text(f"({modifier})", style="italic cyan"))
+    if roll.modifiers:  # one line for all of them: a small tray keeps its room for the rest
+        lines.append(Text(f"({' · '.join(roll.modifiers)})", style="italic cyan"))
     if roll.picked:
         lines.append(Text.assemble(("picked ", "dim"), join_phrases(roll.picked)))
     if results and roll.results:  # one wrapped paragraph: a small tray shows them all
