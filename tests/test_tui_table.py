@@ -191,7 +191,7 @@ async def test_muster_in_a_hamlet_rolls_with_disadvantage(data_dir: Path) -> Non
         assert event.actor == "Brannoc" and event.move == "muster"
         tray = shown(app, "#tray-roll")
         assert "disadvantage: hamlet" in tray
-        assert "4-5 (7-9)" in tray
+        assert "4–5 (7–9)" in tray
 
 
 async def test_cancelling_the_options_commits_nothing(data_dir: Path) -> None:

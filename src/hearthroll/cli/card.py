@@ -16,6 +16,7 @@ from hearthroll.core.rules.describe import (
     effect_line,
     options_heading,
     roll_line,
+    span_words,
     word,
 )
 from hearthroll.core.rules.model import Move, Ruleset
@@ -33,17 +34,9 @@ BAND_STYLE = {
 
 def _band_title(move: Move, band_id: str, label: str, low: int | None, high: int | None) -> Text:
     words = BAND_WORDS.get(move.roll.mechanic, {}).get(band_id, "")
-    span = ""
-    if low is not None or high is not None:
-        span = (
-            f"{low}+"
-            if high is None
-            else f"{high}-"
-            if low is None
-            else (f"{low}" if low == high else f"{low}-{high}")
-        )
-        if move.roll.mechanic == "pool":
-            span = f"highest die {span}"
+    span = span_words(low, high)
+    if span and move.roll.mechanic == "pool":
+        span = f"highest die {span}"
     title = label or words or band_id
     if span and not label:
         title += f" ({span})"

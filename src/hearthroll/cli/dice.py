@@ -140,8 +140,8 @@ _LABELS = {
     "fumble": "fumble (natural 1)",
 }
 POOL_LABELS = {"miss": "bust", "weak": "success, no 6", "strong": "success with a 6"}
-STAT_DICE_LABELS = {"miss": "1-3 (6-)", "weak": "4-5 (7-9)", "strong": "6 (10+)"}
-SUM_LABELS = {"miss": "6-", "weak": "7-9", "strong": "10-12", "critical": "13+"}
+STAT_DICE_LABELS = {"miss": "1–3 (6−)", "weak": "4–5 (7–9)", "strong": "6 (10+)"}
+SUM_LABELS = {"miss": "6−", "weak": "7–9", "strong": "10–12", "critical": "13+"}
 
 
 def _print_odds(title: str, odds: Odds, as_json: bool, labels: dict[str, str] | None = None) -> int:

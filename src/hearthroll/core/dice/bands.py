@@ -80,5 +80,5 @@ def from_ranges(ranges: Iterable[BandRange]) -> Bands:
     return Bands(tuple(ranges))
 
 
-# The 2d6 default of reading 14: 13+ / 10-12 / 7-9 / 6-.
+# The 2d6 default of reading 14: 13+ / 10–12 / 7–9 / 6−.
 SUM_2D6 = bands((MISS, None, 6), (WEAK, 7, 9), (STRONG, 10, 12), (CRITICAL, 13, None))

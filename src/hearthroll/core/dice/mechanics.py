@@ -188,7 +188,7 @@ def stat_dice_plan(
 
 
 def judge_stat_die(face: int) -> str:
-    """Reading 10: 6 is the 10+ outcome, 4-5 the 7-9, 1-3 the 6-."""
+    """Reading 10: 6 is the 10+ outcome, 4–5 the 7–9, 1–3 the 6−."""
     if face >= 6:
         return STRONG
     return WEAK if face >= 4 else MISS

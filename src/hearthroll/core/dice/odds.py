@@ -214,7 +214,7 @@ def stat_dice_odds(
 ) -> Odds:
     """Odds of the community roll on `stat`, with `bonus` (a Preparation +1) added to the kept die.
 
-    Bands by the kept die (capped at 6): 6 `strong`, 4-5 `weak`, 1-3 `miss`.
+    Bands by the kept die (capped at 6): 6 `strong`, 4–5 `weak`, 1–3 `miss`.
     """
     if stat > MAX_STAT:
         raise RuleError(f"a community roll's stat must be at most {MAX_STAT}, not {stat}")

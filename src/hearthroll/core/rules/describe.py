@@ -11,7 +11,7 @@ from hearthroll.core.rules.model import Move, Ruleset
 
 BAND_WORDS = {
     "pool": {"miss": "bust", "weak": "success, no 6", "strong": "success with a 6"},
-    "stat_dice": {"miss": "1-3 (6-)", "weak": "4-5 (7-9)", "strong": "6 (10+)"},
+    "stat_dice": {"miss": "1–3 (6−)", "weak": "4–5 (7–9)", "strong": "6 (10+)"},
     "action": {"miss": "miss", "weak": "weak hit", "strong": "strong hit"},
     "d20": {"hit": "hit", "fail": "miss", "fumble": "natural 1"},
 }
@@ -265,6 +265,18 @@ def effect_line(effect: Effect, ruleset: Ruleset | None = None) -> str:
     if effect.subject != "self" and kind not in ("flee", "break_off", "redirect"):
         text += f" ({SUBJECTS.get(effect.subject, effect.subject)})"
     return " ".join(f"{text} {gate_words(effect, ruleset)}".split())
+
+
+def span_words(low: int | None, high: int | None) -> str:
+    """A band's range as the rules print it: "7–9" (an en dash), "10+", "6−" (a minus sign),
+    "5" for one face; "" for no range."""
+    if low is None and high is None:
+        return ""
+    if high is None:
+        return f"{low}+"
+    if low is None:
+        return f"{high}−"
+    return f"{low}" if low == high else f"{low}–{high}"
 
 
 PBTA_BANDS = {"miss": "6−", "weak": "7–9", "strong": "10+"}
