@@ -547,7 +547,8 @@ async def test_the_help_lists_every_key_of_the_table(data_dir: Path) -> None:
         if binding.action.startswith("pick("):
             continue
         for key in binding.key.split(","):
-            shown_as = {"slash": "/", "plus": "+", "question_mark": "?"}.get(key, key)
+            names = {"slash": "/", "plus": "+", "question_mark": "?", "tab": "Tab"}
+            shown_as = {**names, "shift+tab": "Shift+Tab"}.get(key, key)
             assert shown_as in listed.split(", "), key
     assert "1-9" in listed
     assert sections["At the table"][0][0] == "/, ctrl+p"

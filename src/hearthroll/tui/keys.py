@@ -57,8 +57,8 @@ LONG = {
     "preset",
     "tracks": "progress tracks: new NAME / RANK, mark NAME [N], roll, clear, drop",
     "recap": "write tonight's recap (Markdown, for the group chat) beside the campaign file",
-    "cycle(1)": "the next character",
-    "cycle(-1)": "the previous character",
+    "tab(1)": "the next character; in a fight with two foes or more, the next target (as →)",
+    "tab(-1)": "the previous character; in a fight, the previous target (as ←)",
     "served": "where the players' view is served to browsers, and whether it runs; when it "
     "is not, the command, and an offer to serve it from here while the app runs",
     "help": "this list",
@@ -85,8 +85,8 @@ _NAMES = {
     "slash": "/",
     "plus": "+",
     "question_mark": "?",
-    "tab": "tab",
-    "shift+tab": "shift+tab",
+    "tab": "Tab",
+    "shift+tab": "Shift+Tab",
 }
 
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from textual import events, work
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import ActiveBinding, Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, OptionList
@@ -79,8 +79,10 @@ class TableScreen(Screen[None]):
         Binding("T", "tracks", "Tracks", priority=True),
         Binding("o", "next_move", "Play next move", priority=True),
         Binding("W", "recap", "Write recap", show=False, priority=True),
-        Binding("tab", "cycle(1)", "Next character", show=False, priority=True),
-        Binding("shift+tab", "cycle(-1)", "Previous character", show=False, priority=True),
+        Binding("tab", "tab(1)", "Next", key_display="Tab", show=False, priority=True),
+        Binding(
+            "shift+tab", "tab(-1)", "Previous", key_display="Shift+Tab", show=False, priority=True
+        ),
         *(
             Binding(str(n), f"pick({n})", f"Character {n}", show=False, priority=True)
             for n in range(1, 10)
@@ -99,7 +101,7 @@ class TableScreen(Screen[None]):
         self.active: str | None = live.state.active or next(iter(live.state.characters), None)
         self._save_status = SaveStatus()
         self.target: str | None = None
-        """The foe the table aims maneuvers at (←/→ picks another)."""
+        """The foe the table aims maneuvers at (←/→ or Tab picks another)."""
         self._said: str | None = None
         """What the status line says to the GM (a key that could not act, what undo did)."""
 
@@ -213,6 +215,7 @@ class TableScreen(Screen[None]):
 
     def on_resize(self, event: events.Resize) -> None:
         self.set_class(event.size.height < self.SHORT, "-short")
+        self.refresh_bindings()  # the footer shows as many keys as the width holds
         wide = event.size.width >= self.WIDE
         if wide != self.has_class("-wide"):
             self.set_class(wide, "-wide")
@@ -236,6 +239,17 @@ class TableScreen(Screen[None]):
                 sheet = CharacterSheet(classes="pane party-sheet")
                 sheet.view = view
                 shelf.mount(sheet)
+
+    @property
+    def active_bindings(self) -> dict[str, ActiveBinding]:
+        """The bindings, with the footer showing this game's important keys that fit."""
+        from hearthroll.tui.footer import footer_bindings, footer_plan
+
+        plan = footer_plan(self.live.state, self.live.ruleset)
+        width = self.size.width or self.app.size.width
+        return footer_bindings(
+            super().active_bindings, plan, width, lambda a: self.app.get_key_display(a.binding)
+        )
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Show (and allow) the turn's keys only when they can act; the others, pressed, say
@@ -353,6 +367,15 @@ class TableScreen(Screen[None]):
         if 1 <= number <= len(names):
             self.active = names[number - 1]
             self.refresh_view()
+
+    def action_tab(self, step: int) -> None:
+        """In a fight with foes to choose between, the next (or previous) target; else the
+        next (or previous) character."""
+        fight = self.live.state.encounter
+        if fight is not None and len(fight.foes) > 1:
+            self.action_aim(step)
+        else:
+            self.action_cycle(step)
 
     def action_cycle(self, step: int) -> None:
         """The next (or previous) character."""
