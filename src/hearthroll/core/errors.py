@@ -13,6 +13,21 @@ class TurnError(HearthrollError):
     """A step the pool turn does not allow now (a reroll with none left, a push after a bust)."""
 
 
+class BustWaits(TurnError):
+    """A roll asked for while a character's pool bust waits to be rerolled or accepted.
+
+    Its message names the commands (`hearthroll reroll`, `accept`); `at_table` says the same
+    with the app's keys."""
+
+    def __init__(self, actor: str) -> None:
+        super().__init__(
+            f"{actor}'s bust waits: reroll it (hearthroll reroll) or accept it "
+            "(hearthroll accept) first"
+        )
+        self.actor = actor
+        self.at_table = f"{actor}'s bust waits: reroll (r) or accept (a) first"
+
+
 class ExprError(HearthrollError):
     """A dice expression that cannot be read, or that is too large to roll."""
 

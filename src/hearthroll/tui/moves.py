@@ -35,6 +35,7 @@ from hearthroll.core.verbs.starforged import burn
 from hearthroll.tui import flow, starforged
 from hearthroll.tui.flow import MoveRequest, Preview
 from hearthroll.tui.keygate import asking
+from hearthroll.tui.refusals import at_table
 from hearthroll.tui.screens.dice_input import DiceInput
 from hearthroll.tui.screens.inputs import Inputs, MoveInputs
 from hearthroll.tui.screens.options import OptionsPicker, PickList
@@ -58,7 +59,7 @@ async def _ask(table: TableScreen, screen: Screen[Any]) -> Any:
 
 
 def _fail(table: TableScreen, error: HearthrollError) -> None:
-    table.notify(str(error), severity="error", title="not done")
+    table.notify(at_table(error), severity="error", title="not done")
 
 
 def pick_lists(lists: Sequence[OptionList], move: Move) -> list[PickList]:
@@ -142,7 +143,7 @@ async def make_move_flow(table: TableScreen, choice: PaletteChoice, preset: str 
         except FloorChoiceNeeded:
             return None  # asked next: how the loss past momentum's floor is paid
         except HearthrollError as error:
-            return str(error)
+            return at_table(error)
         return None
 
     character = state.characters.get(table.active or "")
@@ -250,7 +251,7 @@ async def _prepare(
         try:
             held[:] = [boosted(position)]
         except HearthrollError as error:
-            return str(error)
+            return at_table(error)
         return None
 
     faces = "  ".join(f"{n}:[{face}]" for n, face in enumerate(kept, start=1))
@@ -318,7 +319,7 @@ async def _typed(
         try:
             held[:] = [roll(flow.check_typed(text))]
         except HearthrollError as error:
-            return str(error)
+            return at_table(error)
         return None
 
     hint = f"this roll takes {dice(needed)}" if needed is not None else "type the faces rolled"
@@ -357,7 +358,7 @@ def _checker(
         except PicksNeeded as needed:
             return str(needed) if _same(needed.lists, asked) else None
         except HearthrollError as error:
-            return str(error)
+            return at_table(error)
         return None
 
     return check
@@ -472,7 +473,7 @@ def prep_flow(table: TableScreen) -> None:
             try:
                 held[:] = [(position, flow.preview_prep(state, ruleset, position, table.dice()))]
             except HearthrollError as error:
-                return str(error)
+                return at_table(error)
             return None
 
         last = state.turn.last

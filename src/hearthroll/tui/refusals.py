@@ -7,7 +7,15 @@ from collections.abc import Sequence
 
 from hearthroll.core.campaign.events import Event
 from hearthroll.core.campaign.state import Campaign
+from hearthroll.core.errors import HearthrollError
 from hearthroll.core.rules.model import Ruleset
+
+
+def at_table(error: HearthrollError) -> str:
+    """The engine's refusal as the table says it: with the app's keys where the engine's words
+    name the commands (a waiting bust: "reroll (r) or accept (a) first")."""
+    words = getattr(error, "at_table", None)
+    return words if isinstance(words, str) else str(error)
 
 
 def _pool(ruleset: Ruleset) -> bool:

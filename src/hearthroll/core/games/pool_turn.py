@@ -8,7 +8,7 @@ import attrs
 
 from hearthroll.core.dice.mechanics import BUST, PoolRoll, boost_pool, reroll_pool, roll_pool
 from hearthroll.core.dice.sources import DiceSource
-from hearthroll.core.errors import TurnError
+from hearthroll.core.errors import BustWaits, TurnError
 
 TurnStatus = Literal["open", "bust_pending", "busted"]
 
@@ -111,3 +111,10 @@ def prepare(turn: Turn, position: int) -> Turn:
 def level_up(turn: Turn, levels: int = 1) -> Turn:
     """Reading 7: a level gained adds one reroll at once."""
     return attrs.evolve(turn, level=turn.level + levels, rerolls_left=turn.rerolls_left + levels)
+
+
+def refuse_while_a_bust_waits(status: str, actor: str | None) -> None:
+    """Nothing else rolls while a bust waits (readings 4-5): the community's rolls and any other
+    move wait until the bust is rerolled or accepted."""
+    if status == "bust_pending" and actor is not None:
+        raise BustWaits(actor)

@@ -44,7 +44,7 @@ from hearthroll.core.dice.mechanics import (
     score_modifier,
 )
 from hearthroll.core.dice.sources import DiceSource
-from hearthroll.core.errors import RuleError, TurnError
+from hearthroll.core.errors import HearthrollError, RuleError, TurnError
 from hearthroll.core.games import (
     assets,
     encounter,
@@ -205,8 +205,7 @@ def make_move(
     """
     move = find_move(ruleset.moves, wanted, where=f" in ruleset {ruleset.id!r}")
     character = find_character(state, actor) if state.characters else None
-    if character is not None:
-        _check_waits(ruleset, character, move)
+    _check_before_roll(state, ruleset, move, character, at)
     if encounter.is_maneuver(move):
         if character is None:
             raise RuleError(f"{move.name} is made by a character; the party is empty")
@@ -631,6 +630,41 @@ def move_context(
         gear_tags=gear.gear_tags(ruleset, character, strike),
         weapon=gear.weapon(ruleset, character, move),
     )
+
+
+def refusal_before_roll(
+    state: Campaign,
+    ruleset: Ruleset,
+    wanted: str,
+    *,
+    actor: str | None = None,
+    at: str | None = None,
+) -> HearthrollError | None:
+    """Why `make_move` would refuse the move now, before a die is rolled or a choice asked (a
+    bust or a Last Breath that waits, a maneuver cooling down, short of stamina, out of reach);
+    None when it can be tried. The same checks `make_move` makes first."""
+    try:
+        move = find_move(ruleset.moves, wanted, where=f" in ruleset {ruleset.id!r}")
+        character = find_character(state, actor) if state.characters else None
+        _check_before_roll(state, ruleset, move, character, at)
+    except HearthrollError as error:
+        return error
+    return None
+
+
+def _check_before_roll(
+    state: Campaign, ruleset: Ruleset, move: Move, character: Character | None, at: str | None
+) -> None:
+    if character is not None:
+        _check_waits(ruleset, character, move)
+    if move.roll.mechanic != "none":  # nothing else rolls while a bust waits (readings 4-5)
+        pool_turn.refuse_while_a_bust_waits(state.turn.status, state.turn.actor)
+    if encounter.is_maneuver(move) and character is not None:
+        why = encounter.refusal(
+            state, ruleset, move, character, encounter.pick_target(state, character, at)
+        )
+        if why:
+            raise RuleError(why)
 
 
 def _check_waits(ruleset: Ruleset, character: Character, move: Move) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import ClassVar
 
 import attrs
@@ -58,8 +58,11 @@ class MovePalette(ModalScreen[PaletteChoice | None]):
         title: str = "Make a move",
         risky_only: bool = False,
         can_prepare: bool = False,
+        check: Callable[[str], str | None] | None = None,
     ) -> None:
         super().__init__()
+        self._check = check
+        """Why the engine would refuse a move now (by id), asked before the palette closes."""
         self._can_prepare = can_prepare
         self._ruleset = ruleset
         self._index = index
@@ -69,6 +72,8 @@ class MovePalette(ModalScreen[PaletteChoice | None]):
         self._aimed = False
         """The GM typed a query or moved the highlight: Enter rolls what is highlighted."""
         self.flags = {"advantage": False, "disadvantage": False, "typed": False, "prepared": False}
+        self.refused: str | None = None
+        """The reason shown under a row the engine refused, if any."""
 
     def compose(self) -> ComposeResult:
         with Vertical(id="palette", classes="dialog"):
@@ -92,6 +97,7 @@ class MovePalette(ModalScreen[PaletteChoice | None]):
         if self._risky_only:
             hits = [m for m in hits if m.risky]
         self._shown = hits[:LIMIT]
+        self.refused = None
         options = [Option(self._prompt(m), id=m.id) for m in self._shown]
         hit_list = self.query_one("#hits", OptionList)
         hit_list.set_options(options)
@@ -165,6 +171,15 @@ class MovePalette(ModalScreen[PaletteChoice | None]):
             return
         if move is None:
             self.notify("no move matches what you typed", severity="warning")
+            return
+        why = self._check(move.id) if self._check is not None else None
+        if why:  # the palette stays open, the reason under the move's row
+            hits = self.query_one("#hits", OptionList)
+            index = hits.highlighted or 0
+            prompt = self._prompt(move)
+            prompt.append(f"\n  {why}", style="bold red")
+            hits.replace_option_prompt_at_index(index, prompt)
+            self.refused = why
             return
         self.dismiss(
             PaletteChoice(

@@ -334,7 +334,9 @@ class TableScreen(Screen[None]):
         try:
             outcome = verb()
         except HearthrollError as error:
-            return str(error)
+            from hearthroll.tui.refusals import at_table
+
+            return at_table(error)
         self.commit(outcome)
         return None
 
@@ -413,7 +415,11 @@ class TableScreen(Screen[None]):
 
         title = f"Make a move as {self.active}" if self.active else "Make a move"
         palette = MovePalette(
-            self.live.ruleset, self.live.index, title=title, can_prepare=self._prepared()
+            self.live.ruleset,
+            self.live.index,
+            title=title,
+            can_prepare=self._prepared(),
+            check=self._refusal,
         )
         self.app.push_screen(palette, self._chosen)
 
@@ -429,8 +435,24 @@ class TableScreen(Screen[None]):
             title=title,
             risky_only=True,
             can_prepare=self._prepared(),
+            check=self._refusal,
         )
         self.app.push_screen(palette, self._chosen)
+
+    def _refusal(self, move_id: str) -> str | None:
+        """Why the engine would refuse the move now, before any die (shown in the palette)."""
+        from hearthroll.core.verbs.session import refusal_before_roll
+        from hearthroll.tui.refusals import at_table
+
+        move = self.live.ruleset.move(move_id)
+        error = refusal_before_roll(
+            self.live.state,
+            self.live.ruleset,
+            move_id,
+            actor=self.active,
+            at=self.target_for(move),
+        )
+        return at_table(error) if error is not None else None
 
     def _prepared(self) -> bool:
         """Whether the active character holds Preparation to spend as a roll is made."""
