@@ -1,5 +1,5 @@
-"""Any fight, step by step: meters stay in bounds, no cooling maneuver gets through, undo of all
-of it is the start."""
+"""Any fight, step by step (maneuvers, rounds, practice, edits, blows and healing on either
+side): meters stay in bounds, no cooling maneuver gets through, undo of all of it is the start."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from hearthroll.core.campaign.state import Campaign
 from hearthroll.core.dice.sources import RandomDice
 from hearthroll.core.errors import HearthrollError
 from hearthroll.core.games.demo import demo_campaign
-from hearthroll.core.verbs import edits, fight
+from hearthroll.core.verbs import edits, fight, sheet
 from hearthroll.core.verbs.session import make_move
 from hearthroll.store.rulesets import load_catalog
 
@@ -44,6 +44,8 @@ steps = st.one_of(
     st.tuples(st.just("wield"), st.sampled_from(FOES)),
     st.tuples(st.just("hurt_foe"), st.sampled_from(FOES), st.integers(0, 30)),
     st.tuples(st.just("heal_foe"), st.sampled_from(FOES), st.integers(0, 30)),
+    st.tuples(st.just("hurt"), st.sampled_from(PARTY), st.integers(0, 40), st.booleans()),
+    st.tuples(st.just("heal"), st.sampled_from(PARTY), st.integers(0, 40)),
     st.tuples(st.just("undo")),
 )
 
@@ -89,6 +91,15 @@ def test_any_fight_stays_in_bounds_and_undoes_to_the_start(plan: list[tuple[obje
                 outcome = fight.hurt_foe(state, str(step[1]), int(str(step[2])))
             elif kind == "heal_foe":
                 outcome = fight.heal_foe(state, str(step[1]), int(str(step[2])))
+            elif kind in ("hurt", "heal"):
+                who, amount = str(step[1]), int(str(step[2]))
+                health = state.characters[who].meters["health"]
+                if kind == "hurt":
+                    outcome = sheet.hurt(state, MANEUVERS, amount, who, ignore_armor=bool(step[3]))
+                    assert outcome.state.characters[who].meters["health"] <= health
+                else:
+                    outcome = sheet.heal(state, MANEUVERS, amount, who)
+                    assert outcome.state.characters[who].meters["health"] >= health
             elif kind == "undo" and done:
                 outcome = edits.undo(state, done.pop().event)
         if outcome is not None:
