@@ -61,7 +61,7 @@ async def test_the_footer_shows_the_game_s_keys_at_120x36(tmp_path: Path, rulese
         await pilot.resize_terminal(80, 24)
         await settle(pilot, app)
         small = drawn(app)
-        assert {"slash", "question_mark", "q"} <= set(small) and len(small) < len(keys) + 1
+        assert {"slash", "question_mark", "q"} <= set(small) <= set(keys)
 
 
 async def test_a_waiting_bust_puts_reroll_and_accept_in_the_footer_at_80x24(
