@@ -44,7 +44,7 @@ def footer_plan(state: Campaign, ruleset: Ruleset) -> list[tuple[str, str]]:
         plan += [("gear", "Gear")]
     if ruleset.holds:
         plan += [("hold", "Holds")]
-    plan += [("edit", "Edit"), ("note", "Note")]
+    plan += [("served", "Players' view"), ("edit", "Edit"), ("note", "Note")]
     if ruleset.xp is not None:
         plan += [("mark_xp", "XP")]
     if ruleset.gear:
