@@ -10,6 +10,7 @@ from hearthroll.store.campaigns import CampaignStore
 from hearthroll.store.rulesets import load_catalog
 from hearthroll.tui import build
 from hearthroll.tui.app import HearthrollApp
+from hearthroll.tui.screens.palette import MovePalette
 from hearthroll.tui.screens.table import TableScreen
 from test_tui_helpers import scripted, settle, shown, type_into
 from test_tui_tmux import Terminal
@@ -61,6 +62,10 @@ async def test_a_kick_from_the_palette_lands_on_the_target(tmp_path: Path) -> No
         await pilot.press("slash", *"kick", "enter")
         await settle(pilot, app)
         assert app.live.state.history.events == 2  # refused: nothing committed
+        assert isinstance(app.screen, MovePalette)  # the reason under the row, palette open
+        assert app.screen.refused == "Kick waits 1 more round"
+        await pilot.press("escape")
+        await settle(pilot, app)
         await pilot.press("u", "u")
         await settle(pilot, app)
         assert "20/20" in shown(app, "#encounter")
