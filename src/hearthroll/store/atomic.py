@@ -61,6 +61,21 @@ def write_all(fd: int, data: bytes) -> None:
         view = view[written:]
 
 
+def open_first_free(path: Path, mark: str) -> tuple[int, Path]:
+    """Create the first free `NAME<mark>N` beside `path` for writing, never an existing file:
+    its descriptor and path. Any other failure to create it raises the OSError (its filename
+    is the file tried)."""
+    number = 1
+    while True:
+        kept = path.with_name(f"{path.name}{mark}{number}")
+        try:
+            fd = os.open(kept, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0))
+        except FileExistsError:
+            number += 1
+            continue
+        return fd, kept
+
+
 def atomic_write(path: Path, data: bytes) -> None:
     """Replace `path` with `data` so that a crash at any moment leaves the old or the new file.
 

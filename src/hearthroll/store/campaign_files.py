@@ -33,6 +33,7 @@ from hearthroll.store.atomic import (
     clean_orphans,
     fsync_file,
     fsync_folder,
+    open_first_free,
     os_reason,
     write_all,
 )
@@ -375,19 +376,13 @@ def keep_aside(path: Path, mark: str) -> Path | None:
         return None
     except OSError as exc:
         raise StoreError(f"cannot read {path}: {os_reason(exc)}; nothing was changed.") from exc
-    number = 1
-    while True:
-        kept = path.with_name(f"{path.name}{mark}{number}")
-        try:
-            fd = os.open(kept, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0))
-        except FileExistsError:
-            number += 1
-            continue
-        except OSError as exc:
-            raise StoreError(
-                f"cannot keep a copy of {path} as {kept}: {os_reason(exc)}; nothing was changed."
-            ) from exc
-        break
+    try:
+        fd, kept = open_first_free(path, mark)
+    except OSError as exc:
+        raise StoreError(
+            f"cannot keep a copy of {path} as {exc.filename}: {os_reason(exc)}; "
+            "nothing was changed."
+        ) from exc
     try:
         write_all(fd, data)
         fsync_file(fd)

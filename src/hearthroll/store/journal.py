@@ -48,6 +48,7 @@ from hearthroll.store.atomic import (
     clean_orphans,
     fsync_file,
     fsync_folder,
+    open_first_free,
     os_reason,
     write_all,
 )
@@ -566,15 +567,7 @@ QUARANTINE_MARK = ".torn-"
 
 def quarantine(segment: Path, data: bytes) -> Path:
     """Keep `data`, cut from `segment`, in a new file beside it, flushed to disk; return it."""
-    number = 1
-    while True:
-        kept = segment.with_name(f"{segment.name}{QUARANTINE_MARK}{number}")
-        try:
-            fd = os.open(kept, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0))
-        except FileExistsError:
-            number += 1
-            continue
-        break
+    fd, kept = open_first_free(segment, QUARANTINE_MARK)
     try:
         write_all(fd, data)
         fsync_file(fd)
