@@ -106,6 +106,13 @@ def add_parsers(verbs: Any) -> None:
     hold.add_argument("hold", metavar="NAME", help="preparation, readiness, ...")
     hold.add_argument("amount", metavar="±N", help="+3 gains three, -1 spends one")
     hold.add_argument("--as", dest="actor", metavar="NAME")
+    hold.add_argument(
+        "--pick",
+        action="append",
+        default=[],
+        metavar="OPTION",
+        help="what a point spent buys (Readiness: one of Defend's options), once a point",
+    )
 
     edit = _verb(verbs, "set", "edit a sheet field: NAME.field or steading.field", run_set)
     edit.add_argument("path", metavar="PATH")
@@ -441,7 +448,9 @@ def run_hold(args: argparse.Namespace) -> int:
     amount = whole_number(args.amount)
     if amount is None:
         raise UsageError(f"the amount is a signed whole number like +2 or -1, not {args.amount!r}")
-    return _with_store(args, lambda s: hold(s.state, s.ruleset, args.hold, amount, args.actor))
+    return _with_store(
+        args, lambda s: hold(s.state, s.ruleset, args.hold, amount, args.actor, args.pick)
+    )
 
 
 def run_set(args: argparse.Namespace) -> int:

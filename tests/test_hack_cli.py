@@ -1,0 +1,118 @@
+"""A hack evening from the shell, one process per command, as issue 10's walkthrough plays it."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from cli_run import run_cli
+
+
+def ok(folder: Path, *args: str) -> str:
+    """Run a command that must succeed; return what it printed."""
+    result = run_cli(*args, cwd=folder, env={"HEARTHROLL_DATA_DIR": str(folder / "data")})
+    assert result.returncode == 0, result.stderr
+    return result.stdout
+
+
+def refused(folder: Path, *args: str) -> str:
+    """Run a command that must be refused with one line and exit 2."""
+    result = run_cli(*args, cwd=folder, env={"HEARTHROLL_DATA_DIR": str(folder / "data")})
+    assert result.returncode == 2, (result.stdout, result.stderr)
+    assert "Traceback" not in result.stderr
+    return result.stderr
+
+
+def sheet(folder: Path, name: str) -> dict[str, Any]:
+    party = json.loads(ok(folder, "state", "road.toml", "--json"))["characters"]
+    found: dict[str, Any] = next(c for c in party if c["name"] == name)
+    return found
+
+
+def test_a_hack_evening_from_the_shell_keeps_every_number(tmp_path: Path) -> None:
+    ok(tmp_path, "new", "road.toml", "--ruleset", "hack", "--demo")
+    mira = ("--as", "Mira")
+    # A big weapon and heavy armor for the human.
+    ok(tmp_path, "gear", "road.toml", "light armor", "--drop", *mira)
+    ok(tmp_path, "gear", "road.toml", "weapon", "--drop", *mira)
+    ok(tmp_path, "gear", "road.toml", "heavy armor", *mira)
+    ok(tmp_path, "gear", "road.toml", "big weapon", *mira)
+    assert (sheet(tmp_path, "Mira")["armor"], sheet(tmp_path, "Mira")["load"]) == (4, 6)
+    # The attack shows the big weapon's −1: 4 + 4 + 0 − 1 = 7, a 7–9.
+    said = ok(
+        tmp_path,
+        "move",
+        "road.toml",
+        "hack and slash",
+        "--dice",
+        "4,4",
+        *mira,
+        "--effect-dice",
+        "6",
+    )
+    assert "(-1: big weapon)" in said and "7–9" in said and "1d10 = [6] = 6" in said
+    # 6 damage, 4 soaked by armor.
+    assert "6 − 4 armor = 2: HP 10 → 8" in ok(tmp_path, "hurt", "road.toml", "6", *mira)
+    # A potion: 2d3+1 on typed dice 1, 2 heals 4, up to the maximum.
+    said = ok(tmp_path, "use", "road.toml", "healing potion", "--dice", "1,2", *mira)
+    assert "HP 8 → 10" in said and "used up" in said
+    # Grusha has no ranged weapon: the Volley is a throw of the big weapon.
+    said = ok(
+        tmp_path,
+        "move",
+        "road.toml",
+        "volley",
+        "--as",
+        "Grusha",
+        "--dice",
+        "5,5",
+        "--effect-dice",
+        "3",
+    )
+    assert "thrown with Big weapon" in said
+    # Defend, then spend two Readiness on two of its options.
+    ok(tmp_path, "move", "road.toml", "defend", "--dice", "5,5", *mira)
+    said = ok(
+        tmp_path,
+        "hold",
+        "road.toml",
+        "readiness",
+        "-2",
+        "--pick",
+        "halve",
+        "--pick",
+        "ally_forward",
+        *mira,
+    )
+    assert "Readiness 3 → 1" in said and "Halve the attack's damage or effect" in said
+    assert sheet(tmp_path, "Mira")["holds"] == {"readiness": 1}
+    assert "buys one option per point" in refused(
+        tmp_path,
+        "hold",
+        "road.toml",
+        "readiness",
+        "-1",
+        "--pick",
+        "halve",
+        "--pick",
+        "redirect",
+        *mira,
+    )
+    assert "no option 'fly'" in refused(
+        tmp_path, "hold", "road.toml", "readiness", "-1", "--pick", "fly", *mira
+    )
+    # Down to 0: Last Breath waits, and nothing else is made for Mira until it is rolled.
+    assert "Last Breath waits" in ok(tmp_path, "hurt", "road.toml", "30", *mira)
+    assert "Last Breath waits" in refused(
+        tmp_path, "move", "road.toml", "defend", "--dice", "5,5", *mira
+    )
+    assert "10–12" in ok(tmp_path, "move", "road.toml", "last breath", "--dice", "6,6", *mira)
+    after = sheet(tmp_path, "Mira")
+    assert (after["hp"], after["max_hp"], after["armor"], after["load"]) == (0, 10, 4, 6)
+    assert [g["id"] for g in after["gear"] if g["worn"]] == [
+        "bow",
+        "shield",
+        "heavy_armor",
+        "big_weapon",
+    ]
