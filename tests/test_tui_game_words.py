@@ -42,3 +42,29 @@ async def test_a_muster_s_log_line_names_the_steading_stat_kept_die_and_band(
         record = plain(app.screen.query_one("Static").content)
         assert "Millbrook" in record and "Population 2" in record
         assert not ID_OR_REPR.search(record), record
+
+
+@pytest.mark.parametrize(
+    ("mechanic", "band", "label", "words", "shown"),
+    [
+        ("d20", "hit", "Lands", "hit", "LANDS"),
+        ("d20", "fail", "Misses", "miss", "MISSES"),
+        ("d20", "fumble", "Natural 1", "natural 1", "NATURAL 1"),
+        ("d20", "fumble", "Misses on 1–3", "natural 1", "MISSES ON 1–3 · NATURAL 1"),
+        ("stat_dice", "weak", "4–5", "4–5 (7–9)", "4–5 (7–9)"),
+        ("pool", "miss", "Bust", "bust", "BUST"),
+        ("sum", "strong", "10–12", "", "10–12"),
+        ("action", "weak", "Weak hit", "weak hit", "WEAK HIT"),
+    ],
+)
+def test_the_band_is_said_once(
+    mechanic: str, band: str, label: str, words: str, shown: str
+) -> None:
+    from hearthroll.tui.views import RollView
+    from hearthroll.tui.widgets.dice_tray import band_line
+
+    roll = RollView(
+        seq=1, title="", mechanic=mechanic, kept=(3,), dropped=(), total=3, band=band, label=label,
+        words=words, text="", pending=False, picked=(), modifiers=(), results=(),
+    )  # fmt: skip
+    assert band_line(roll).plain.strip() == shown

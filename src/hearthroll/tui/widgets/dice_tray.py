@@ -98,11 +98,13 @@ def band_line(roll: RollView) -> Text:
     """The band in words and colour: BUST, 4–5 (7–9), SUCCESS WITH A 6…"""
     if not roll.band:
         return Text("")
-    words = roll.label or roll.words or roll.band
-    if roll.label and roll.words and _plain(roll.label) not in _plain(roll.words):
-        words = f"{roll.label} · {roll.words}"
-    elif roll.words:
-        words = roll.words
+    words = roll.words or roll.band
+    if roll.label and _plain(roll.label) not in _plain(words):
+        # The move's own label says what happened ("Lands", "Away"); the generic word ("hit")
+        # would say it twice. Only a natural 1 is worth saying beside a label that doesn't.
+        words = roll.label
+        if roll.band == "fumble" and roll.words and _plain(roll.words) not in _plain(words):
+            words = f"{roll.label} · {roll.words}"
     text = Text(f" {words.upper()} ", style=BAND_STYLE.get(roll.band, "bold reverse"))
     if roll.pending:
         text.append("  the bust waits: reroll or accept", style="bold red")
