@@ -156,6 +156,31 @@ async def test_a_removed_campaign_says_so_keeps_its_view_and_follows_when_back(
         assert screen.following.trouble is None
 
 
+async def test_a_copy_restored_from_before_is_followed_with_its_own_log(tmp_path: Path) -> None:
+    path = tmp_path / "camp.toml"
+    shell("new", str(path), "--demo")
+    _commit_note(path, "kept")
+    copy = tmp_path / "copy"
+    copy.mkdir()
+    shutil.copy(path, copy / "camp.toml")
+    shutil.copytree(path.with_suffix(".journal"), copy / "camp.journal")
+    _commit_note(path, "lost")
+    _commit_note(path, "lost too")
+    app = ViewApp(path, CATALOG)
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = screen_of(app)
+        await until(pilot, lambda: len(log_texts(app)) == 3, "its first frame")
+        shutil.rmtree(path.with_suffix(".journal"))
+        shutil.copytree(copy / "camp.journal", path.with_suffix(".journal"))
+        shutil.copy(copy / "camp.toml", path.with_name("camp.toml.tmp"))
+        path.with_name("camp.toml.tmp").replace(path)
+        await until(pilot, lambda: log_texts(app) == ["GM: kept"], "the restored log")
+        assert screen.following.trouble is None
+        _commit_note(path, "played on")
+        await until(pilot, lambda: len(log_texts(app)) == 2, "the note after the restore")
+        assert log_texts(app) == ["GM: kept", "GM: played on"]
+
+
 async def test_another_campaign_in_its_place_is_said_and_the_last_view_stays(
     tmp_path: Path,
 ) -> None:

@@ -61,7 +61,10 @@ class Following:
     def read(self) -> Look | str:
         """Read what changed (on a worker thread): the look, or why it could not be read."""
         try:
-            return look(self.path, self.catalog, after=max(0, self.last_seq - 1), recent=WINDOW)
+            found = look(self.path, self.catalog, after=max(0, self.last_seq - 1), recent=WINDOW)
+            if self._same_campaign(found) and self._went_back(found):
+                found = look(self.path, self.catalog, recent=WINDOW)  # its newest, afresh
+            return found
         except HearthrollError as error:
             return str(error)
         except Exception as error:  # a file caught half-way in any other shape: wait it out
@@ -79,27 +82,31 @@ class Following:
             )
         self._failing_since = None
         self.trouble = HAND_EDIT if found.unrecorded else None
-        first = found.events[0].seq if found.events else found.last_seq + 1
-        kept = [e for e in self.events if e.seq < first]
-        self.events = (kept + list(found.events))[-WINDOW:]
+        if self._went_back(found):  # a copy restored from before: its own log, whole
+            self.events = list(found.events)
+        else:
+            first = found.events[0].seq if found.events else found.last_seq + 1
+            kept = [e for e in self.events if e.seq < first]
+            self.events = (kept + list(found.events))[-WINDOW:]
         self.state, self.ruleset, self.last_seq = found.state, found.ruleset, found.last_seq
         return True
 
     def _same_campaign(self, found: Look) -> bool:
-        """The files still hold the campaign being followed: the same ruleset and name, its
-        log never shorter, and the newest event seen still the same event."""
-        if found.ruleset.id != self.ruleset.id or found.state.name != self.state.name:
-            return False
+        """The files still hold the campaign being followed: the same ruleset and name (a
+        copy of it restored from earlier is still it)."""
+        return found.ruleset.id == self.ruleset.id and found.state.name == self.state.name
+
+    def _went_back(self, found: Look) -> bool:
+        """The campaign's log is no longer the one seen: shorter, or the newest events seen
+        are other events (a copy restored from before, played on since)."""
         if found.last_seq < self.last_seq:
-            return False
+            return True
         mine = {e.seq: e for e in self.events[-3:]}
-        for event in found.events:
-            if event.seq in mine and (event.kind, event.at) != (
-                mine[event.seq].kind,
-                mine[event.seq].at,
-            ):
-                return False
-        return True
+        return any(
+            event.seq in mine
+            and (event.kind, event.at) != (mine[event.seq].kind, mine[event.seq].at)
+            for event in found.events
+        )
 
     def _failed(self, why: str) -> bool:
         if not self.path.exists():
