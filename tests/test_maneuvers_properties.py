@@ -4,6 +4,7 @@ side): meters stay in bounds, no cooling maneuver gets through, undo of all of i
 from __future__ import annotations
 
 import contextlib
+import re
 
 import attrs
 from hypothesis import given, settings
@@ -17,6 +18,7 @@ from hearthroll.core.games.demo import demo_campaign
 from hearthroll.core.verbs import edits, fight, sheet
 from hearthroll.core.verbs.session import make_move
 from hearthroll.store.rulesets import load_catalog
+from hearthroll.tui.view.players import hide_health
 
 MANEUVERS = load_catalog(with_user=False).ruleset("maneuvers")
 START = demo_campaign(MANEUVERS)
@@ -48,6 +50,17 @@ steps = st.one_of(
     st.tuples(st.just("heal"), st.sampled_from(PARTY), st.integers(0, 40)),
     st.tuples(st.just("undo")),
 )
+
+
+def _no_foe_health_shown(outcome: Outcome) -> None:
+    """What the players' view shows of the event names no foe's exact health."""
+    foes = outcome.state.encounter.foes if outcome.state.encounter else {}
+    for phrase in outcome.event.results:
+        seen = hide_health(phrase, outcome.state)
+        for foe in foes.values():
+            if foe.name in seen:
+                top = foe.maxima["health"]
+                assert not re.search(r"health\W*\d|\d+ ?/ ?" + str(top) + r"\b", seen), seen
 
 
 def _in_bounds(state: Campaign) -> None:
@@ -107,6 +120,7 @@ def test_any_fight_stays_in_bounds_and_undoes_to_the_start(plan: list[tuple[obje
                 done.append(outcome)
             state = outcome.state
             _in_bounds(state)
+            _no_foe_health_shown(outcome)
     for outcome in reversed(done):
         state = edits.undo(state, outcome.event).state
     assert attrs.evolve(state, history=START.history) == START
