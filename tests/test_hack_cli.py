@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -116,3 +117,36 @@ def test_a_hack_evening_from_the_shell_keeps_every_number(tmp_path: Path) -> Non
         "heavy_armor",
         "big_weapon",
     ]
+
+
+def test_a_random_roll_short_of_picks_says_its_dice_so_it_stands(tmp_path: Path) -> None:
+    ok(tmp_path, "new", "road.toml", "--ruleset", "hack", "--demo")
+    for seed in range(60):
+        result = run_cli(
+            *("move", "road.toml", "volley", "--as", "Cog", "--seed", str(seed)),
+            cwd=tmp_path,
+            env={"HEARTHROLL_DATA_DIR": str(tmp_path / "data")},
+        )
+        if result.returncode == 2:
+            break
+    else:
+        raise AssertionError("no seed of 60 landed Volley on 7–9")
+    assert "nothing was saved" in result.stderr and "Traceback" not in result.stderr
+    found = re.search(r"run it again with --dice (\d),(\d) and the picks", result.stderr)
+    assert found, result.stderr
+    first, second = found.groups()
+    said = ok(
+        tmp_path,
+        "move",
+        "road.toml",
+        "volley",
+        "--as",
+        "Cog",
+        "--dice",
+        f"{first},{second}",
+        "--pick",
+        "exposed",
+        "--effect-dice",
+        "3",
+    )
+    assert f"[{first}, {second}] → 7–9" in said

@@ -326,6 +326,34 @@ def _typed(args: argparse.Namespace) -> tuple[DiceSource, DiceSource]:
     return dice, effect
 
 
+def _keeping(
+    args: argparse.Namespace, roll: Callable[[DiceSource, DiceSource], Outcome]
+) -> Outcome:
+    """Make a roll; when it is refused for want of picks, say the faces the random dice showed
+    and how to keep them, so that the roll stands and is not simply rolled again."""
+    from hearthroll.core.dice.sources import RandomDice, RecordingDice
+    from hearthroll.core.verbs.session import PicksNeeded
+
+    dice, effect = _typed(args)
+    seen = [RecordingDice(d) if isinstance(d, RandomDice) else d for d in (dice, effect)]
+    try:
+        outcome = roll(seen[0], seen[1])
+    except PicksNeeded as error:
+        keep = [
+            f"{flag} {','.join(map(str, source.faces))}"
+            for flag, source in zip(("--dice", "--effect-dice"), seen, strict=True)
+            if isinstance(source, RecordingDice) and source.faces
+        ]
+        if not keep:
+            raise
+        raise PicksNeeded(
+            f"{error}. To keep the roll made, run it again with {' '.join(keep)} and the picks.",
+            error.lists,
+        ) from None
+    _finish(dice)
+    return outcome
+
+
 # --- verbs ----------------------------------------------------------------------------------
 
 
@@ -379,30 +407,31 @@ def run_move(args: argparse.Namespace) -> int:
     from hearthroll.core.verbs.session import NEXT, make_move, next_move
 
     def verb(store: CampaignStore) -> Outcome:
-        dice, effect = _typed(args)
         wanted, picks = args.move, args.pick
         if wanted.strip().lower() == NEXT:
             recent = store.events_after(max(0, store.state.history.events - 50))
             wanted, picks = next_move(list(recent), store.ruleset, picks)
-        outcome = make_move(
-            store.state,
-            store.ruleset,
-            wanted,
-            dice,
-            actor=args.actor,
-            advantage=args.adv,
-            disadvantage=args.dis,
-            picks=picks,
-            inputs=_inputs(args, store, wanted),
-            effect_dice=effect,
-            boost=args.prep,
-            at=args.at,
-            resist=args.roll,
-            asset=args.asset,
-            track=args.track,
+        inputs = _inputs(args, store, wanted)
+        return _keeping(
+            args,
+            lambda dice, effect: make_move(
+                store.state,
+                store.ruleset,
+                wanted,
+                dice,
+                actor=args.actor,
+                advantage=args.adv,
+                disadvantage=args.dis,
+                picks=picks,
+                inputs=inputs,
+                effect_dice=effect,
+                boost=args.prep,
+                at=args.at,
+                resist=args.roll,
+                asset=args.asset,
+                track=args.track,
+            ),
         )
-        _finish(dice)
-        return outcome
 
     return _with_store(args, verb)
 
@@ -411,13 +440,10 @@ def run_reroll(args: argparse.Namespace) -> int:
     """Reroll the pending bust."""
     from hearthroll.core.verbs.session import reroll
 
-    def verb(store: CampaignStore) -> Outcome:
-        dice, effect = _typed(args)
-        outcome = reroll(store.state, store.ruleset, dice, effect, args.pick)
-        _finish(dice)
-        return outcome
-
-    return _with_store(args, verb)
+    return _with_store(
+        args,
+        lambda s: _keeping(args, lambda d, e: reroll(s.state, s.ruleset, d, e, args.pick)),
+    )
 
 
 def run_accept(args: argparse.Namespace) -> int:
