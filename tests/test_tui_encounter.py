@@ -142,3 +142,17 @@ def test_a_fight_in_a_real_terminal(tmp_path: Path) -> None:
         fight = store.state.encounter
         assert fight is not None and fight.round == 2 and fight.fled == ("Wren",)
         assert store.state.encounter.foes["Bandit"].meters["health"] < 20  # type: ignore[union-attr]
+
+
+def test_the_odds_line_says_why_no_maneuver_is_ready() -> None:
+    from hearthroll.core.dice.sources import TypedDice
+    from hearthroll.core.verbs.session import make_move
+    from hearthroll.tui.views import chances
+
+    ruleset = CATALOG.ruleset("maneuvers")
+    state = demo_campaign(ruleset)
+    assert "kick" in (chances(state, ruleset, "Brannoc", "Bandit") or "")
+    state = make_move(state, ruleset, "kick", TypedDice([2]), actor="Brannoc", at="Bandit").state
+    assert chances(state, ruleset, "Brannoc", "Bandit") == (
+        "Brannoc has taken a turn this round (Kick): end the round first"
+    )

@@ -493,16 +493,21 @@ def chances(state: Campaign, ruleset: Ruleset, actor: str | None, target: str | 
     aimed = target_foe(state, target)
     foe = fight.foes.get(aimed) if aimed else None
     found = []
+    why: set[str] = set()
     for move in ruleset.moves:
         if not encounter.needs_encounter(move) or move.roll.mechanic != "d20":
             continue
         try:
-            if encounter.refusal(state, ruleset, move, character, foe) is not None:
+            refused = encounter.refusal(state, ruleset, move, character, foe)
+            if refused is not None:
+                why.add(refused)
                 continue
             odds = encounter.chance(ruleset, move, character, foe)
         except HearthrollError:
             continue
         found.append(f"{move.name.lower()} {percent(odds)}")
+    if not found and len(why) == 1:  # one reason holds them all back (a turn taken, fled…)
+        return why.pop()
     if not found:
         return f"{actor}: no maneuver ready" + (f" against {aimed}" if aimed else "")
     return " · ".join(found) + (f"  (against {aimed})" if aimed else "")
