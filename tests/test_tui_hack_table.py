@@ -14,6 +14,7 @@ from hearthroll.tui.app import HearthrollApp
 from hearthroll.tui.screens.gear import GearDialog
 from hearthroll.tui.screens.inputs import MoveInputs
 from hearthroll.tui.screens.options import OptionsPicker
+from hearthroll.tui.screens.palette import MovePalette
 from hearthroll.tui.screens.table import TableScreen
 from test_tui_helpers import scripted, settle, shown, type_into
 
@@ -158,7 +159,32 @@ async def test_zero_hp_opens_last_breath_at_once(tmp_path: Path) -> None:
         await pilot.press("enter")
         await settle(pilot, app)
         await settle(pilot, app)
+        palette = app.screen
+        assert isinstance(palette, MovePalette)
+        assert "Grusha is at 0 HP: Last Breath waits" in shown(app, "#palette-title")
+        assert palette.shown[0].id == "hack_last_breath"
+        await pilot.press("enter")
+        await settle(pilot, app)
         assert app.live is not None
         last = app.live.events[-1]
         assert last.move == "hack_last_breath" and last.total == 12
         assert app.live.state.characters["Grusha"].waits == ""
+
+
+async def test_last_breath_takes_the_faces_of_real_dice(tmp_path: Path) -> None:
+    app = hack_table(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        await pilot.press("t")
+        await type_into(pilot, "#line", "40")
+        await pilot.press("enter")
+        await settle(pilot, app)
+        await settle(pilot, app)
+        assert isinstance(app.screen, MovePalette)
+        await pilot.press("f4", "enter")
+        await settle(pilot, app)
+        await pilot.press(*"1,2", "enter")
+        await settle(pilot, app)
+        assert app.live is not None
+        last = app.live.events[-1]
+        assert last.move == "hack_last_breath" and last.kept == (1, 2) and last.band == "miss"

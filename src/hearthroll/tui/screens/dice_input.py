@@ -21,7 +21,7 @@ class DiceInput(Dialog[str]):
         with Vertical(id="dice-input", classes="dialog small"):
             yield Static(self._title, classes="title", markup=False)
             yield Static(self._hint, classes="hint", markup=False)
-            yield Input(placeholder="3,1,6", id="faces")
+            yield Input(placeholder="the faces, like 3,1,6", id="faces")
             yield error_line()
             yield Static("⏎ roll  esc cancel  (effect dice after /: 4,6 / 3)", classes="keys")
 

@@ -59,8 +59,11 @@ class MovePalette(ModalScreen[PaletteChoice | None]):
         risky_only: bool = False,
         can_prepare: bool = False,
         check: Callable[[str], str | None] | None = None,
+        query: str = "",
     ) -> None:
         super().__init__()
+        self._query = query
+        """What the search starts with (a move that waits: Enter rolls it)."""
         self._check = check
         """Why the engine would refuse a move now (by id), asked before the palette closes."""
         self._can_prepare = can_prepare
@@ -87,9 +90,14 @@ class MovePalette(ModalScreen[PaletteChoice | None]):
 
     def on_mount(self) -> None:
         self.query_one("#hits", OptionList).can_focus = False
-        self._search("")
+        self._search(self._query)
+        self._aimed = bool(self._query)
         self._show_toggles()
-        self.query_one("#query", Input).focus()
+        field = self.query_one("#query", Input)
+        if self._query:
+            with field.prevent(Input.Changed):
+                field.value = self._query
+        field.focus()
 
     def _search(self, query: str) -> None:
         moves = self._ruleset.moves

@@ -419,9 +419,9 @@ class TableScreen(Screen[None]):
             self.live.index,
             title=title,
             can_prepare=self._prepared(),
-            check=self._refusal,
+            check=self.refusal,
         )
-        self.app.push_screen(palette, self._chosen)
+        self.app.push_screen(palette, self.chosen)
 
     def action_push(self) -> None:
         """Open the palette on RISKY moves: the next push of the turn."""
@@ -435,11 +435,11 @@ class TableScreen(Screen[None]):
             title=title,
             risky_only=True,
             can_prepare=self._prepared(),
-            check=self._refusal,
+            check=self.refusal,
         )
-        self.app.push_screen(palette, self._chosen)
+        self.app.push_screen(palette, self.chosen)
 
-    def _refusal(self, move_id: str) -> str | None:
+    def refusal(self, move_id: str) -> str | None:
         """Why the engine would refuse the move now, before any die (shown in the palette)."""
         from hearthroll.core.verbs.session import refusal_before_roll
         from hearthroll.tui.refusals import at_table
@@ -459,7 +459,7 @@ class TableScreen(Screen[None]):
         character = self.live.state.characters.get(self.active or "")
         return character is not None and bool(character.holds.get("preparation"))
 
-    def _chosen(self, choice: PaletteChoice | None) -> None:
+    def chosen(self, choice: PaletteChoice | None) -> None:
         from hearthroll.tui.moves import make_chosen
 
         if choice is not None:
