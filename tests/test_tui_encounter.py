@@ -108,8 +108,12 @@ async def test_a_blow_under_the_breaking_point_opens_flee(tmp_path: Path) -> Non
         assert "breaking point 10" in shown(app, "#sheet") or table.active != "Wren"
         table.run_verb(lambda: edits.set_field(table.live.state, ruleset, "Wren.health", "9"))
         await settle(pilot, app)
-        assert isinstance(app.screen, DiceInput)
+        assert isinstance(app.screen, MovePalette) and app.screen.shown[0].name == "Flee"
+        assert "below their breaking point" in shown(app, "#palette-title")
         assert table.active == "Wren"
+        await pilot.press("f4", "enter")
+        await settle(pilot, app)
+        assert isinstance(app.screen, DiceInput)
         await type_into(pilot, "#faces", "11")
         await pilot.press("enter")
         await settle(pilot, app)

@@ -92,6 +92,30 @@ def make_chosen(table: TableScreen, choice: PaletteChoice) -> None:
     table.run_flow(run)
 
 
+def open_on(table: TableScreen, who: str, move: str, why: str) -> None:
+    """Open the palette as `who` on `move`, which the rules make next (a Last Breath, a Flee
+    past the breaking point): Enter rolls it, F4 first to type the faces of real dice."""
+    from hearthroll.tui.screens.palette import MovePalette
+
+    name = table.live.ruleset.move(move).name
+    table.active = who
+    table.refresh_view()
+    palette = MovePalette(
+        table.live.ruleset,
+        table.live.index,
+        title=f"{why} (⏎ rolls it, F4 real dice)",
+        check=table.refusal,
+        query=name,
+    )
+
+    async def run() -> None:
+        choice = await _ask(table, palette)
+        if choice is not None:
+            await make_move_flow(table, choice)
+
+    table.run_flow(run)
+
+
 def next_move_flow(table: TableScreen) -> None:
     """The move the newest roll offers next, its preset picked (several: which one, asked)."""
     from hearthroll.core.verbs.session import offered_next

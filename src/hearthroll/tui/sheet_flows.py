@@ -203,26 +203,9 @@ def waiting_move(before: Campaign, after: Campaign) -> tuple[str, str] | None:
 
 
 def open_waiting(table: TableScreen, who: str, move: str) -> None:
-    """Open the palette on the move that waits for `who` (their Last Breath): Enter rolls it,
-    F4 first to type the faces of real dice."""
-    from hearthroll.tui.moves import make_move_flow
-    from hearthroll.tui.screens.palette import MovePalette
+    """Open the palette on the move that waits for `who` (their Last Breath)."""
+    from hearthroll.tui.moves import open_on
 
     name = next((m.name for m in table.live.ruleset.moves if m.id == move), move)
-    table.active = who
-    table.refresh_view()
     table.notify(f"{who} is at 0 HP: {name} now", severity="warning")
-    palette = MovePalette(
-        table.live.ruleset,
-        table.live.index,
-        title=f"{who} is at 0 HP: {name} waits (⏎ rolls it, F4 real dice)",
-        check=table.refusal,
-        query=name,
-    )
-
-    async def run() -> None:
-        choice = await _ask(table, palette)
-        if choice is not None:
-            await make_move_flow(table, choice)
-
-    table.run_flow(run)
+    open_on(table, who, move, f"{who} is at 0 HP: {name} waits")

@@ -317,17 +317,15 @@ class TableScreen(Screen[None]):
 
     def _breaking(self, before: Campaign) -> None:
         from hearthroll.core.games.encounter import flee_move, newly_breaking
-        from hearthroll.tui.moves import make_chosen
-        from hearthroll.tui.screens.palette import PaletteChoice
+        from hearthroll.tui.moves import open_on
 
         fleeing = newly_breaking(before, self.live.state)
         move = flee_move(self.live.ruleset)
         if not fleeing or move is None:
             return
-        self.active = fleeing[0]
-        self.refresh_view()
-        self.notify(f"{fleeing[0]} is below their breaking point and must flee", severity="warning")
-        make_chosen(self, PaletteChoice(move.id, typed=True))
+        why = f"{fleeing[0]} is below their breaking point and must flee"
+        self.notify(why, severity="warning")
+        open_on(self, fleeing[0], move.id, why)
 
     def attempt(self, verb: Verb) -> str | None:
         """Run a verb and commit it; the engine's refusal comes back as text, nothing changed."""
