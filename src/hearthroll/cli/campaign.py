@@ -649,29 +649,40 @@ def run_log(args: argparse.Namespace) -> int:
 
 
 def run_repair(args: argparse.Namespace) -> int:
-    """Rebuild the state file from the journal, after showing what differs and asking."""
+    """Rebuild the state file (and any missing checkpoint) from the journal, after showing what
+    differs and asking."""
     from hearthroll.store.campaigns import RepairPlan
 
     with RepairPlan(args.file, _catalog(args)) as plan:
         events = plan.rebuilt.history.events
-        if not plan.changes:
+        if not plan.changes and not plan.notes:
             print(f"{args.file}: the state file is already what its {events} events make")
             return EXIT_OK
-        if plan.readable:
+        if plan.changes and plan.readable:
             print(f"rebuilding {args.file} from its journal ({events} events) changes:")
-        else:
+        elif plan.changes:
             print(f"{args.file} cannot be read; it is rebuilt from its journal ({events} events):")
         for line in plan.changes:
+            print(f"  {line}")
+        if plan.notes:
+            print(f"repairing the journal of {args.file}:")
+        for line in plan.notes:
             print(f"  {line}")
         if not args.yes:
             if not sys.stdin.isatty():
                 raise UsageError("repair asks before it writes; say --yes to repair without asking")
-            answer = input("Rebuild the state file from the journal? [y/N] ")
+            question = "Rebuild the state file from the journal?" if not plan.notes else "Repair?"
+            answer = input(f"{question} [y/N] ")
             if answer.strip().lower() not in ("y", "yes"):
                 raise UsageError(f"not repaired: {args.file} is as it was")
         kept = plan.apply()
         where = f"; the old file is kept as {kept}" if kept is not None else ""
-        print(f"repaired {args.file}: its state is the journal's again{where}")
+        what = (
+            "the journal checks its state file from now on"
+            if plan.adopted
+            else "its state is the journal's again"
+        )
+        print(f"repaired {args.file}: {what}{where}")
     return EXIT_OK
 
 

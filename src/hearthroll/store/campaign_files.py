@@ -12,7 +12,8 @@ The state's shape belongs to the caller; this module owns only its `schema_versi
 Each event's record holds the digest of the state file written after it (`digest_of` its
 bytes), so opening knows at once whether the state file is still exactly what the events made
 (`matches`); when it is not, the caller rebuilds that state from the newest checkpoint and
-the events after it, and compares.
+the events after it, and compares. A new campaign's journal starts with the checkpoint of its
+first state (`last_event = 0`), which is what that state is compared with.
 """
 
 from __future__ import annotations
@@ -171,6 +172,11 @@ class CampaignFiles:
                 f"journal {journal.folder} ends at event {journal.last_seq}. Restore the "
                 "journal folder from a backup."
             )
+        if journal.first_seq > 1:  # known from the folder's listing: as `check` says
+            raise journal.missing_events()
+        missing = journal.missing_error(path)
+        if missing is not None:
+            raise missing
         files = cls(path, journal, lock)
         files.state = state
         files.state_digest = digest(data)
@@ -244,6 +250,7 @@ class CampaignFiles:
             files = cls(path, Journal(journal, segment_size), lock)
             files.state = first
             files.state_digest = digest(data)
+            files.recorded = digest_of(data) if files.start_journal(data) else None
         except BaseException:
             lock.release()
             raise
@@ -296,13 +303,36 @@ class CampaignFiles:
         atomic_write(self.path, data)
         self.state_digest = digest(data)
 
+    def start_journal(self, data: bytes) -> bool:
+        """Start the journal of a campaign with no event yet: the checkpoint of its state (the
+        state file's bytes `data`, at `last_event = 0`), then its first segment, empty, with
+        its header. False when they could not be written now (a full disk): the campaign is
+        saved all the same, and the next writer to open it tries again."""
+        journal = self._writer()
+        try:
+            journal.write_checkpoint(1, data)
+            journal.start_segment(1, with_header=True)
+        except StoreError:
+            return False
+        return True
+
     def keep_checkpoint(self, state: Callable[[], Mapping[str, Any]]) -> bool:
         """Give the newest segment a checkpoint of `state()` (the state at the journal's last
-        event) if it has none, as a segment started by an older hearthroll has not. False when
-        it has one, or it could not be written now (a full disk: the next opening tries again).
+        event) if it has none, as a segment started by an older hearthroll has not; a journal
+        with no event and no checkpoint (a campaign an older hearthroll created) is started
+        as a new one is. False when it has one, or it could not be written now (a full disk:
+        the next opening tries again).
+
+        Such a checkpoint proves only what follows it: the state file is taken as it is now
+        (a change made to it before cannot be told), and the events before it are not
+        replayed by `check`.
         """
         journal = self._writer()
-        if not journal.segments or journal.checkpoint_path(journal.segments[-1]).exists():
+        if not journal.segments and journal.last_seq == 0:
+            if journal.has_checkpoint(1):
+                return False
+            return self.start_journal(render_state(stamp(state(), last_event=0), self.path))
+        if not journal.segments or journal.has_checkpoint(journal.segments[-1]):
             return False
         data = render_state(stamp(state(), last_event=journal.last_seq), self.path)
         try:
@@ -310,6 +340,20 @@ class CampaignFiles:
         except StoreError:
             return False
         return True
+
+    def write_checkpoint(self, first: int, state: Mapping[str, Any]) -> None:
+        """Write the checkpoint of segment `first`: `state`, the state before its first event."""
+        data = render_state(stamp(state, last_event=first - 1), self.path)
+        self._writer().write_checkpoint(first, data)
+
+    def restart_checkpoints(self, state: Mapping[str, Any]) -> None:
+        """Start the journal's checkpoints again (for `repair`, when some are lost): `state`,
+        the state at the journal's last event, is the checkpoint of a new segment that begins
+        at the next event (an empty newest segment that begins there is replaced)."""
+        journal = self._writer()
+        seq = journal.last_seq + 1
+        journal.write_checkpoint(seq, render_state(stamp(state, last_event=seq - 1), self.path))
+        journal.start_segment(seq, with_header=True)
 
     def replace_state(self, state: Mapping[str, Any]) -> Path | None:
         """Write `state` (the state at the journal's last event) over the state file, keeping
@@ -355,12 +399,31 @@ class CampaignFiles:
 
 
 def digest_at(journal: JournalReader, seq: int) -> str | None:
-    """The digest the journal recorded for the state after event `seq` (None: none recorded)."""
+    """The digest the journal recorded for the state after event `seq` (None: none recorded);
+    for the state before any event, that of the first segment's checkpoint, which a new
+    campaign's journal starts with."""
+    if seq == 0:
+        return first_digest(journal)
     if seq < max(journal.first_seq, 1) or seq > journal.last_seq:
         return None
     for blocks in journal.iter_segments(seq - 1):
         return recorded_digest(blocks[0]) if blocks else None
     return None
+
+
+_LAST_EVENT_LINE = re.compile(rb"^last_event = (\d+)$", re.MULTILINE)
+
+
+def first_digest(journal: JournalReader) -> str | None:
+    """The digest of the state before event 1, from the first segment's checkpoint (None: it
+    has none, or it holds a later state, as one an older hearthroll's journal was given)."""
+    if not journal.has_checkpoint(1):
+        return None
+    data = journal.checkpoint(1)
+    if data is None:
+        return None
+    head = _LAST_EVENT_LINE.search(data, 0, 4096)
+    return digest_of(data) if head is not None and head.group(1) == b"0" else None
 
 
 BEFORE_REPAIR = ".before-repair-"

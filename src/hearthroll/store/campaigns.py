@@ -20,7 +20,7 @@ import datetime as dt
 import functools
 import hashlib
 import typing
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from types import UnionType
 from typing import Any, Union, get_args, get_origin
@@ -460,7 +460,8 @@ def state_at(journal: JournalReader, seq: int) -> Campaign | None:
     Raises:
         StoreError: a checkpoint or an event is damaged, or an event cannot be replayed.
     """
-    for first in reversed(journal.segments):
+    # A new campaign's journal whose first segment could not be started yet has its checkpoint.
+    for first in reversed(journal.segments or (1,)):
         if first > seq + 1:
             continue
         base = checkpoint_state(journal, first)
@@ -502,10 +503,20 @@ def _replayed(journal: JournalReader, state: Campaign, events: Sequence[Event]) 
 
 
 def _hand_edit(path: Path, journal: JournalReader, state: Campaign) -> HandEdit | None:
-    """What the state file changed of the state the events made; None when nothing did or
-    there is no checkpoint to tell by. A changed history is refused: it is hearthroll's own."""
+    """What the state file changed of the state the events made; None when nothing did. A
+    changed history is refused: it is hearthroll's own; so is a state file that differs from
+    the digest the journal recorded when no checkpoint is left to tell what changed."""
     made = state_at(journal, state.history.events)
-    if made is None or made == state:
+    if made is None:
+        raise StoreError(
+            f"{path}: the state file is not what the journal recorded after event "
+            f"{state.history.events} (its digest differs), and no checkpoint in "
+            f"{journal.folder} holds the state at or before it, so what changed cannot be told. "
+            f"Nothing was changed. Put the journal's checkpoint files back from a backup; or, "
+            f"to keep the state file as it is, run `hearthroll repair {path}`: it shows what it "
+            "cannot check and asks before it writes."
+        )
+    if made == state:
         return None
     if made.history != state.history:
         at = _position(path, ("history",))
@@ -646,7 +657,12 @@ def _replay_journal(
     compared with the replay when it is met (differences go to `problems`)."""
     replayed: Campaign | None = None
     start: int | None = None
-    for first, blocks in zip(journal.segments, journal.iter_segments(0), strict=False):
+    segments: Iterable[tuple[int, list[Block]]]
+    if journal.last_seq:
+        segments = zip(journal.segments, journal.iter_segments(0), strict=False)
+    else:  # no event yet: the checkpoint of the state the campaign was created with
+        segments = [(first, []) for first in journal.segments or (1,)]
+    for first, blocks in segments:
         where = journal.checkpoint_path(first)
         try:
             checkpoint = checkpoint_state(journal, first)
@@ -717,27 +733,99 @@ def _difference_lines(path: Path, found: Campaign, replayed: Campaign) -> list[t
 
 class RepairPlan:
     """`repair`: the campaign locked, its state rebuilt from the journal, and what that would
-    change in the state file; nothing is written until `apply()`."""
+    change in the state file and the journal's checkpoints; nothing is written until
+    `apply()`.
+
+    A missing checkpoint is rebuilt from an older checkpoint and the events between. One that
+    cannot be (no older checkpoint holds the state before it) is lost: the journal then starts
+    its checkpoints again, with one of the state now, so that later hand edits are known. When
+    no checkpoint is left to rebuild the state from, the state file is kept as it is (if it
+    reads and validates), saying whether the digest the journal recorded vouches for it.
+    """
 
     def __init__(self, path: Path, catalog: Catalog) -> None:
         self.files = CampaignFiles.open_journal(path)
         try:
             journal = self.files.journal
+            self.path = path
+            self.readable = True
+            """False when the state file cannot be read at all (`changes` then says why)."""
+            self.checkpoints: list[tuple[int, Campaign]] = []
+            """The missing checkpoints rebuilt: (segment, the state before its first event)."""
+            self.lost = [f for f in journal.missing_checkpoints() if not self._rebuild(f)]
+            """The missing checkpoints that cannot be rebuilt."""
+            self.notes: list[str] = [
+                f"{journal.checkpoint_path(first)}: rebuilt from the checkpoint before it and "
+                "the events after that one"
+                for first, _ in self.checkpoints
+            ]
+            """What rebuilding changes besides the state file's fields, line by line."""
             rebuilt = state_at(journal, journal.last_seq)
+            self.adopted = rebuilt is None
+            """True when no checkpoint could rebuild the state: the state file is kept."""
             if rebuilt is None:
-                raise StoreError(
-                    f"{journal.folder} has no checkpoint (an older hearthroll wrote it), so the "
-                    f"state cannot be rebuilt from it. Open {path.name} once with this hearthroll "
-                    "to give the journal one (it then records any later change)."
+                rebuilt = self._adopt(path, catalog)
+            self.rebase = self.adopted or bool(self.lost)
+            """True when the journal starts its checkpoints again at the next event."""
+            for first in self.lost:
+                self.notes.append(
+                    f"{journal.checkpoint_path(first)}: cannot be rebuilt (no older checkpoint "
+                    f"holds the state before event {first}); the journal starts its checkpoints "
+                    f"again after event {journal.last_seq}, so `check` no longer replays the "
+                    "events before that"
                 )
             _ruleset(catalog, rebuilt.ruleset, path)
             self.rebuilt = rebuilt
-            self.readable = True
-            """False when the state file cannot be read at all (`changes` then says why)."""
-            self.changes = self._changes(path)
+            self.changes = [] if self.adopted else self._changes(path)
+            """What rebuilding changes in the state file, line by line (or why it cannot be
+            read)."""
         except BaseException:
             self.files.close()
             raise
+
+    def _rebuild(self, first: int) -> bool:
+        before = state_at(self.files.journal, first - 1)
+        if before is None:
+            return False
+        self.checkpoints.append((first, before))
+        return True
+
+    def _adopt(self, path: Path, catalog: Catalog) -> Campaign:
+        """The state file as it is, when it reads and validates (else refused)."""
+        from hearthroll.store.campaign_files import digest_at, read_state_bytes
+        from hearthroll.store.journal import digest_of
+
+        journal = self.files.journal
+        try:
+            data = read_state_bytes(path)
+            raw, _ = migrate(parse_state(path, data), path, None)
+            found = _read_campaign(path, raw, data)
+            problems = _check_sheets(path, raw, found, _ruleset(catalog, found.ruleset, path))
+            if found.history.events != raw["last_event"] or raw["last_event"] > journal.last_seq:
+                problems.append(f"{path}: last_event: {raw['last_event']} does not fit")
+            if problems:
+                raise StoreError("\n".join(problems))
+            pending = [event_from_data(e) for e in journal.events_after(found.history.events)]
+            state = _replayed(journal, found, pending)
+        except StoreError as error:
+            raise StoreError(
+                f"{journal.folder} has no checkpoint at or before event {journal.last_seq}, so "
+                f"the state cannot be rebuilt from it, and {path.name} cannot be kept as it is:\n"
+                f"{error}\nRestore the state file or the journal's checkpoints from a backup."
+            ) from None
+        vouched = digest_at(journal, raw["last_event"]) == digest_of(data)
+        self.notes.append(
+            f"{path}: no checkpoint holds the state at or before event {journal.last_seq}, so it "
+            "cannot be rebuilt; the state file is kept as it is, "
+            + (
+                f"and it is exactly what the journal recorded after event {raw['last_event']} "
+                "(its digest matches)"
+                if vouched
+                else "though it cannot be checked against the journal (a hand edit made to it "
+                "cannot be told)"
+            )
+        )
+        return state
 
     def _changes(self, path: Path) -> list[str]:
         """What rebuilding changes, line by line (the refusal, if the file cannot be read)."""
@@ -756,9 +844,16 @@ class RepairPlan:
         return lines
 
     def apply(self) -> Path | None:
-        """Write the rebuilt state (atomically), keeping the old file as
-        `NAME.toml.before-repair-N`; return where the old one was kept."""
-        return self.files.replace_state(campaign_data(self.rebuilt))
+        """Write the rebuilt checkpoints, then the rebuilt state (atomically, keeping the old
+        file as `NAME.toml.before-repair-N`) if it changes, then start the checkpoints again
+        if some are lost; return where the old state file was kept (None: not replaced)."""
+        files = self.files
+        for first, state in self.checkpoints:
+            files.write_checkpoint(first, campaign_data(state))
+        kept = files.replace_state(campaign_data(self.rebuilt)) if self.changes else None
+        if self.rebase:
+            files.restart_checkpoints(campaign_data(self.rebuilt))
+        return kept
 
     def close(self) -> None:
         """Release the lock."""

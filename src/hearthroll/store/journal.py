@@ -25,7 +25,17 @@ holds the whole state as a state file at one event (`last_event`): the state bef
 segment's first event, written just before the segment is started, or, for a segment started by
 an older hearthroll, the state when a writer first opened it. A checkpoint ends in a line that
 seals it, `# sealed <digest>`. From a checkpoint and the events after it, the state at any later
-event can be rebuilt without reading older segments.
+event can be rebuilt without reading older segments. A new campaign's journal starts with the
+checkpoint of the state `new` wrote (`last_event = 0`), so even that state is known.
+
+A segment this hearthroll starts opens with a header: `journal_format = 2`, then
+`checkpoints_from = N` (from segment `N` on, every segment has its checkpoint), then a line
+sealing the two, `# header <crc32>`. Its first line is the one promise every hearthroll keeps:
+a segment whose format is newer than this one reads (`JOURNAL_FORMAT`) is refused before
+anything else in it is read. A segment without a header is format 1 (events with or without
+digests, checkpoints where a writer gave them); it is read as it is, never rewritten. A segment
+gets a header only once its checkpoint is on disk, so a missing checkpoint of a segment at or
+after the newest header's `checkpoints_from` was lost, not never written, and is refused.
 """
 
 from __future__ import annotations
@@ -66,6 +76,60 @@ SEAL = b"# sealed "
 DIGEST_KEY = "digest"
 """The key of an event's record that holds the digest of the state it produced."""
 _DIGEST_LINE = re.compile(rb'^digest = "([0-9a-f]{1,64})"$', re.MULTILINE)
+CHECKPOINT_NAME = re.compile(r"^(\d+)\.checkpoint\.toml$")
+
+JOURNAL_FORMAT = 2
+"""The newest journal format this hearthroll reads, and the one it writes."""
+FORMAT_KEY = b"journal_format = "
+_FORMAT_LINE = re.compile(rb"journal_format = (\d{1,9})\n")
+_HEADER = re.compile(
+    rb"journal_format = 2\ncheckpoints_from = ([1-9]\d{0,11})\n# header ([0-9a-f]{8})\n"
+)
+
+
+class Header(NamedTuple):
+    """What a segment's header says (format 1, `checkpoints_from` None: it has none)."""
+
+    format: int
+    checkpoints_from: int | None
+    size: int
+    """Its bytes (0 without a header)."""
+    lines: int
+
+
+NO_HEADER = Header(1, None, 0, 0)
+
+
+def render_header(checkpoints_from: int) -> bytes:
+    """The header of a segment this hearthroll starts."""
+    body = b"journal_format = %d\ncheckpoints_from = %d\n" % (JOURNAL_FORMAT, checkpoints_from)
+    return body + b"# header %08x\n" % zlib.crc32(body)
+
+
+def read_header(data: bytes, path: Path) -> Header:
+    """The header a segment's bytes open with (`NO_HEADER` when they open with no header).
+
+    Raises:
+        StoreError: the segment was written by a newer hearthroll, or its header is damaged.
+    """
+    if not data.startswith(FORMAT_KEY):
+        return NO_HEADER
+    line = _FORMAT_LINE.match(data)
+    if line is not None and int(line.group(1)) > JOURNAL_FORMAT:
+        raise StoreError(
+            f"{path}:1: journal_format: this journal was written by a newer hearthroll (journal "
+            f"format {int(line.group(1))}, this one reads up to {JOURNAL_FORMAT}): upgrade "
+            "hearthroll to open it. Nothing was changed."
+        )
+    found = _HEADER.match(data)
+    if found is None or found.group(2) != b"%08x" % zlib.crc32(data[: found.start(2) - 9]):
+        # (`found.start(2) - 9`: where `# header ` begins, the end of the lines it seals)
+        raise StoreError(
+            f"{path}:1: the segment's header is damaged: it is not `journal_format = "
+            f"{JOURNAL_FORMAT}`, `checkpoints_from = N` and `# header` with their checksum. "
+            "Nothing was changed. Restore this file from a backup."
+        )
+    return Header(JOURNAL_FORMAT, int(found.group(1)), found.end(), 3)
 
 
 def digest_of(data: bytes) -> str:
@@ -148,13 +212,20 @@ class Scan(NamedTuple):
     """True when those bytes can only be one event cut short by a crash (never acknowledged)."""
     unsealed: int = 0
     """How many bytes follow the last sealed event."""
+    header: Header = NO_HEADER
 
 
-def scan_segment(data: bytes, first_seq: int) -> Scan:
-    """Split a segment's bytes into sealed events and whatever follows the last of them."""
+def scan_segment(data: bytes, first_seq: int, path: Path | None = None) -> Scan:
+    """Split a segment's bytes into its header, its sealed events and whatever follows the
+    last of them.
+
+    Raises:
+        StoreError: the segment was written by a newer hearthroll, or its header is damaged.
+    """
+    header = read_header(data, path or Path(segment_name(first_seq)))
     blocks: list[Block] = []
-    start = 0
-    lines = 0
+    start = header.size
+    lines = header.lines
     while True:
         at = data.find(b"\n" + END_LINE, start)
         if at == -1:
@@ -172,7 +243,7 @@ def scan_segment(data: bytes, first_seq: int) -> Scan:
         start = eol + 1
     rest = data[start:]
     if not rest:
-        return Scan(blocks, start, lines, None, torn=False)
+        return Scan(blocks, start, lines, None, torn=False, header=header)
     seq = first_seq + len(blocks)
     following = rest.find(b"\n" + AOT_HEADER.encode())
     own = rest if following == -1 else rest[: following + 1]
@@ -187,7 +258,7 @@ def scan_segment(data: bytes, first_seq: int) -> Scan:
     # disk never wrote (hearthroll's TOML never holds a NUL). Any other event that fails its
     # checksum was changed after it was saved: damage, not a tear.
     torn = following == -1 and (eol == -1 or b"\x00" in own)
-    return Scan(blocks, start, lines, why, torn, len(rest))
+    return Scan(blocks, start, lines, why, torn, len(rest), header)
 
 
 class JournalReader:
@@ -213,6 +284,9 @@ class JournalReader:
         self.segment_size = segment_size
         self.torn_bytes = 0
         """Bytes of a torn last event after the newest sealed one (0 when there is none)."""
+        self.header = NO_HEADER
+        """The newest segment's header."""
+        self._checkpoints: set[int] = set()
         self._firsts = self._list_segments()
         self._tail: list[Block] = []
         self._tail_size = 0
@@ -263,11 +337,7 @@ class JournalReader:
             return
         wanted = max(after, 0) + 1
         if wanted < self.first_seq:
-            raise StoreError(
-                f"{self.folder}: the journal starts at event {self.first_seq}, so events "
-                f"{wanted} to {self.first_seq - 1} are missing. Put the journal's older segment "
-                "files back in the folder."
-            )
+            raise self.missing_events(wanted)
         first = bisect.bisect_right(self._firsts, wanted) - 1
         for index in range(first, len(self._firsts)):
             yield [b for b in self.segment_blocks(index) if b.seq >= wanted]
@@ -300,6 +370,47 @@ class JournalReader:
     def checkpoint_path(self, first_seq: int) -> Path:
         """The checkpoint file of the segment whose first event is `first_seq`."""
         return self.folder / checkpoint_name(first_seq)
+
+    def missing_events(self, wanted: int = 1) -> StoreError:
+        """The refusal for a journal whose older segments are gone (it starts after `wanted`)."""
+        return StoreError(
+            f"{self.folder}: the journal starts at event {self.first_seq}, so events "
+            f"{wanted} to {self.first_seq - 1} are missing. Put the journal's older segment "
+            "files back in the folder."
+        )
+
+    def has_checkpoint(self, first_seq: int) -> bool:
+        """True when the journal folder held the checkpoint of segment `first_seq` when it was
+        listed (or this writer wrote it since)."""
+        return first_seq in self._checkpoints
+
+    def missing_checkpoints(self) -> list[int]:
+        """The segments that must have a checkpoint and have none: from the newest header's
+        `checkpoints_from` on (a hearthroll writes a segment's header only once its checkpoint
+        is on disk, so such a checkpoint was lost). Known from the folder's listing alone."""
+        since = self.header.checkpoints_from
+        if since is None:
+            return []
+        return [
+            first for first in self._firsts if first >= since and not self.has_checkpoint(first)
+        ]
+
+    def missing_error(self, state_file: Path) -> StoreError | None:
+        """The refusal for the missing checkpoints, if any (see `missing_checkpoints`)."""
+        missing = self.missing_checkpoints()
+        if not missing:
+            return None
+        names = ", ".join(str(self.checkpoint_path(first)) for first in missing)
+        one = len(missing) == 1
+        return StoreError(
+            f"{names}: {'this checkpoint is' if one else 'these checkpoints are'} missing. The "
+            f"journal keeps a checkpoint beside every segment from event "
+            f"{self.header.checkpoints_from} on (its newest segment says so), and without "
+            f"{'it' if one else 'them'} a hand edit of the state file cannot be told. Nothing "
+            f"was changed. Put {'it' if one else 'them'} back from a backup, or run "
+            f"`hearthroll repair {state_file}` to rebuild {'it' if one else 'them'} from the "
+            "journal."
+        )
 
     def checkpoint(self, first_seq: int) -> bytes | None:
         """The state file's bytes the checkpoint of segment `first_seq` holds (its seal checked
@@ -371,6 +482,9 @@ class JournalReader:
         for name in names:
             match = SEGMENT_NAME.match(name)
             if not match:
+                kept = CHECKPOINT_NAME.match(name)
+                if kept:
+                    self._checkpoints.add(int(kept.group(1)))
                 continue
             first = int(match.group(1))
             if first < 1 or first in firsts:
@@ -394,7 +508,8 @@ class JournalReader:
     def _open_newest(self, acknowledged: int) -> None:
         first = self._firsts[-1]
         path = self.segment_path(first)
-        scan = scan_segment(self._read(path), first)
+        scan = scan_segment(self._read(path), first, path)
+        self.header = scan.header
         if scan.damage and not scan.torn:
             raise damaged(path, scan, "it is a complete event, changed since it was saved")
         if scan.damage and first + len(scan.blocks) <= acknowledged:
@@ -413,7 +528,7 @@ class JournalReader:
         """The events of an older segment, which must be whole: it is never appended to again."""
         first = self._firsts[index]
         path = self.segment_path(first)
-        scan = scan_segment(self._read(path), first)
+        scan = scan_segment(self._read(path), first, path)
         if scan.damage:
             raise damaged(path, scan, "newer segments follow this one")
         end = self._firsts[index + 1] if index + 1 < len(self._firsts) else self._last_seq + 1
@@ -464,12 +579,15 @@ class Journal(JournalReader):
         seq = self._last_seq + 1
         block = render_block(seq, event)
         if self.starts_segment():
+            kept = False
             if checkpoint is not None:
                 # A checkpoint only spares a replay: if it cannot be written now (a full disk),
-                # the event is still saved, and the next writer to open gives the segment one.
+                # the event is still saved in a segment without a header (which promises no
+                # checkpoint), and the next writer to open gives the segment one.
                 with contextlib.suppress(StoreError):
                     self.write_checkpoint(seq, checkpoint)
-            self._start_segment(seq)
+                    kept = True
+            self.start_segment(seq, with_header=kept)
         path = self.segment_path(self._firsts[-1])
         try:
             fd = os.open(path, os.O_WRONLY | os.O_APPEND | getattr(os, "O_BINARY", 0))
@@ -502,23 +620,49 @@ class Journal(JournalReader):
         path = self.checkpoint_path(first_seq)
         clean_orphans(path)
         atomic_write(path, seal(data))
+        self._checkpoints.add(first_seq)
 
-    def _start_segment(self, first_seq: int) -> None:
+    def start_segment(self, first_seq: int, *, with_header: bool) -> None:
+        """Start the segment whose first event is `first_seq` (the next event's number), empty;
+        with a header when its checkpoint is on disk (if the header cannot be written, without
+        one: it then promises no checkpoint). An empty newest segment so numbered is replaced."""
         path = self.segment_path(first_seq)
+        header = render_header(self._checkpoints_from(first_seq)) if with_header else b""
         try:
             if not self.folder.exists():
                 self.folder.mkdir(parents=True)
                 fsync_folder(self.folder.parent)
-            fd = os.open(path, os.O_WRONLY | os.O_CREAT | getattr(os, "O_BINARY", 0), 0o666)
-            os.close(fd)
-            fsync_folder(self.folder)
         except OSError as exc:
             raise self._append_error(first_seq, path, exc) from exc
+        if header:
+            clean_orphans(path)
+            try:
+                atomic_write(path, header)
+            except StoreError:
+                header = b""
+        if not header:
+            try:
+                fd = os.open(path, os.O_WRONLY | os.O_CREAT | getattr(os, "O_BINARY", 0), 0o666)
+                os.close(fd)
+                fsync_folder(self.folder)
+            except OSError as exc:
+                raise self._append_error(first_seq, path, exc) from exc
         if not self._firsts or self._firsts[-1] != first_seq:
             self._firsts.append(first_seq)
+        # What is on disk now (a header whose folder sync failed is there all the same).
+        self.header = read_header(self._read(path), path)
         self._tail = []
-        self._tail_size = 0
-        self._tail_lines = 0
+        self._tail_size = self.header.size
+        self._tail_lines = self.header.lines
+
+    def _checkpoints_from(self, first_seq: int) -> int:
+        """Where the trailing run of segments with a checkpoint begins, up to `first_seq`'s."""
+        since = first_seq
+        for first in reversed([f for f in self._firsts if f < first_seq]):
+            if not self.has_checkpoint(first):
+                break
+            since = first
+        return since
 
     def _cut_back(self, fd: int, path: Path) -> None:
         """Remove whatever part of this writer's own failed append reached the file.
