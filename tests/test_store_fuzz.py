@@ -175,6 +175,125 @@ def test_a_fuzzed_journal_is_checked_exactly_as_it_is_opened(
 
 
 @pytest.fixture(scope="module")
+def fresh_files() -> tuple[dict[str, Any], bytes, bytes, str]:
+    """A new demo campaign, no event yet: its state, its empty first segment (a header), the
+    checkpoint of the state `new` wrote, and that state as `state --json` prints it."""
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "p.toml"
+        with contextlib.redirect_stdout(io.StringIO()):
+            assert main(["new", str(path), "--demo", "--ruleset", "maneuvers"]) == 0
+        state = tomllib.loads(path.read_text())
+        segment = (journal_folder(path) / "00000001.toml").read_bytes()
+        checkpoint = (journal_folder(path) / "00000001.checkpoint.toml").read_bytes()
+        shown = run("state", str(path), "--json")[1]
+    return state, segment, checkpoint, shown
+
+
+@FUZZ
+@given(data=st.data())
+def test_a_fuzzed_new_campaign_is_checked_exactly_as_it_is_opened(
+    fresh_files: tuple[dict[str, Any], bytes, bytes, str], data: st.DataObject
+) -> None:
+    state, segment, checkpoint, shown = fresh_files
+    changed = data.draw(mutations(state))
+    with tempfile.TemporaryDirectory() as folder:
+        path = write_campaign(Path(folder), changed, segment, checkpoint)
+        checked, check_text = run("check", str(path))
+        opened, state_text = run("state", str(path), "--json")
+        in_words(check_text)
+        in_words(state_text)
+        assert checked in (0, 1, 3) and opened in (0, 2)
+        assert (checked in (0, 3)) == (opened == 0), (check_text, state_text)
+        # A state that opens is what `new` made, or a hand edit named as one.
+        assert (checked == 3) == ("hand edit not yet in its journal" in state_text)
+        if checked == 0:
+            assert state_text == shown, (check_text, state_text)
+
+
+@pytest.fixture(scope="module")
+def journal_files() -> dict[str, bytes]:
+    """A demo campaign of 8 events in segments of 3 (1, 4, 7), each with its checkpoint: every
+    file of its folder, by name."""
+    from hearthroll.core.verbs import edits
+    from hearthroll.store.campaign_files import CampaignFiles
+    from hearthroll.store.campaigns import CampaignStore, campaign_data
+    from hearthroll.store.rulesets import load_catalog
+
+    house = load_catalog(with_user=False).ruleset("house")
+    from hearthroll.core.games.demo import demo_campaign
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "p.toml"
+        start = demo_campaign(house)
+        files = CampaignFiles.create(path, campaign_data(start), segment_size=3)
+        with CampaignStore(files, start, house) as store:
+            for n in range(1, 9):
+                store.commit(edits.note(store.state, f"note {n}"))
+        return {
+            str(file.relative_to(folder)): file.read_bytes()
+            for file in Path(folder).rglob("*")
+            if file.is_file() and not file.name.endswith(".lock")
+        }
+
+
+@st.composite
+def folder_damage(draw: st.DrawFn, files: dict[str, bytes]) -> dict[str, bytes]:
+    """Files of the journal deleted, flipped, cut short, or given another format number."""
+    changed = dict(files)
+    journal = sorted(name for name in files if name.startswith("p.journal/"))
+    for _ in range(draw(st.integers(1, 3))):
+        name = draw(st.sampled_from(journal))
+        if name not in changed:
+            continue
+        data = bytearray(changed[name])
+        how = draw(st.sampled_from(["delete", "flip", "cut", "format"]))
+        if how == "delete":
+            del changed[name]
+        elif how == "flip" and data:
+            data[draw(st.integers(0, len(data) - 1))] ^= 1 << draw(st.integers(0, 7))
+            changed[name] = bytes(data)
+        elif how == "cut":
+            changed[name] = bytes(data[: draw(st.integers(0, len(data)))])
+        elif how == "format":
+            number = draw(st.integers(0, 12))
+            changed[name] = re.sub(
+                rb"^journal_format = \d+", b"journal_format = %d" % number, bytes(data)
+            )
+    return changed
+
+
+@FUZZ
+@given(data=st.data())
+def test_a_fuzzed_journal_folder_is_checked_exactly_as_it_is_opened(
+    journal_files: dict[str, bytes], data: st.DataObject
+) -> None:
+    changed = data.draw(folder_damage(journal_files))
+    with tempfile.TemporaryDirectory() as folder:
+        for name, content in changed.items():
+            (Path(folder) / name).parent.mkdir(parents=True, exist_ok=True)
+            (Path(folder) / name).write_bytes(content)
+        path = Path(folder) / "p.toml"
+        checked, check_text = run("check", str(path))
+        opened, state_text = run("state", str(path))
+        in_words(check_text)
+        in_words(state_text)
+        assert checked in (0, 1, 3) and opened in (0, 2)
+        # `check` refuses whatever opening refuses, and passes only what opens.
+        assert opened == 0 or checked == 1, (check_text, state_text)
+        assert checked == 1 or opened == 0, (check_text, state_text)
+        if checked == 1 and opened == 0:
+            # It found more, and only in what opening does not read: an older segment, or a
+            # checkpoint (opening reads the newest only when the state file is not as recorded).
+            older = rf"{re.escape(folder)}/p\.journal/(0000000[14]\.toml|\d{{8}}\.checkpoint\.toml)"
+            found = [line for line in check_text.splitlines() if line.startswith(folder)]
+            assert found and all(re.match(older, line) for line in found), check_text
+        if opened == 2:
+            assert re.search(rf"{re.escape(folder)}/p\.(toml|journal)\b", state_text)
+        if "newer hearthroll" in state_text:
+            assert re.search(r"journal format \d+, this one reads up to \d+\): upgrade", state_text)
+
+
+@pytest.fixture(scope="module")
 def move_file() -> dict[str, Any]:
     return tomllib.loads((DATA / "good_extra_moves.toml").read_text())
 
