@@ -194,6 +194,7 @@ def test_a_lost_first_checkpoint_cannot_be_rebuilt_so_repair_starts_the_checkpoi
     assert "the journal checks its state file from now on" in text
     report = check_report(path, CATALOG)
     assert (report.problems, report.proven_from) == ([], 4)
+    assert "events 1 to 4 were read but not replayed" in run("check", str(path))[1]
     set_xp(path, "Wren", 0, 3)  # known again
     assert read(path).unrecorded is not None
     assert run("check", str(path))[0] == 3

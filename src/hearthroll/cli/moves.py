@@ -80,8 +80,14 @@ def _proof(report: CampaignCheck, path: Path) -> str:
             "its journal has no checkpoint (an older hearthroll wrote it), so the state was not "
             "replayed; the next command that writes gives it one"
         )
-    since = "its first event" if report.proven_from == 0 else f"event {report.proven_from + 1}"
-    return f"the state is the journal's replay (from the checkpoint before {since})"
+    if report.proven_from == 0:
+        return "the state is the journal's replay (from the checkpoint before its first event)"
+    last = report.proven_from
+    return (
+        f"the state is the journal's replay (from the checkpoint before event {last + 1}); "
+        f"events 1 to {last} were read but not replayed, as no checkpoint comes before them "
+        "(an older hearthroll wrote them, or repair started the checkpoints again)"
+    )
 
 
 def run_check(args: argparse.Namespace) -> int:
