@@ -13,6 +13,7 @@ from textual.widgets import Checkbox, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from hearthroll.tui.screens.dialog import Check, FormDialog, error_line
+from hearthroll.tui.widgets.ticks import TickBox
 
 
 @attrs.frozen
@@ -54,7 +55,7 @@ class NewCampaign(FormDialog[CampaignChoice]):
                 *(Option(f"{name} ({rid})", id=rid) for rid, name, _ in self._rulesets),
                 id="rulesets",
             )
-            yield Checkbox("start with the demo party", value=True, id="demo")
+            yield TickBox("start with the demo party", value=True, id="demo")
             yield error_line()
             yield Static("tab next field  ⏎ create  esc cancel", classes="keys")
 

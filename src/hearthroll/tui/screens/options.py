@@ -14,6 +14,7 @@ from textual.containers import VerticalScroll
 from textual.widgets import SelectionList, Static
 
 from hearthroll.tui.screens.dialog import Check, Dialog, error_line
+from hearthroll.tui.widgets.ticks import TickList
 
 
 @attrs.frozen
@@ -53,7 +54,7 @@ class OptionsPicker(Dialog[list[str]]):
             yield Static(self._summary, id="summary")
             for number, pick_list in enumerate(self._lists):
                 yield Static(pick_list.heading, classes="heading", markup=False)
-                yield SelectionList[str](
+                yield TickList(
                     *((text, item_id) for item_id, text in pick_list.items),
                     id=f"list-{number}",
                     classes="picks",

@@ -13,6 +13,7 @@ from textual.widgets.selection_list import Selection
 
 from hearthroll.tui.screens.dialog import Dialog
 from hearthroll.tui.views import PlanView
+from hearthroll.tui.widgets.ticks import TickList
 
 PlanChange = tuple[str, str, int]
 """("tick" | "untick" | "drop", plan name, requirement number from 1)."""
@@ -35,7 +36,7 @@ class PlanBoard(Dialog[list[PlanChange]]):
     def compose(self) -> ComposeResult:
         with Vertical(id="plans", classes="dialog"):
             yield Static("Plans", classes="title")
-            yield SelectionList[str](
+            yield TickList(
                 *(
                     Selection(f"{plan.name}: {text}", f"{p}:{n}", done)
                     for p, plan in enumerate(self._plans)
