@@ -188,3 +188,29 @@ async def test_last_breath_takes_the_faces_of_real_dice(tmp_path: Path) -> None:
         assert app.live is not None
         last = app.live.events[-1]
         assert last.move == "hack_last_breath" and last.kept == (1, 2) and last.band == "miss"
+
+
+async def test_H_s_hint_reads_as_a_hint_and_enter_on_it_says_what_to_type(tmp_path: Path) -> None:
+    from textual.widgets import Input
+
+    app = hack_table(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        await pilot.press("H")
+        await pilot.pause()
+        field = app.screen.query_one("#line", Input)
+        assert field.value == ""
+        assert field.placeholder == "3, or an item: healing potion"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert shown(app, "#error") == (
+            "type a number of HP, like 3, or an item: Adventuring gear, Healing potion"
+        )
+        assert app.live is not None and list(app.live.events) == []
+        await pilot.press("escape")
+        await pilot.press("t")
+        await pilot.pause()
+        assert app.screen.query_one("#line", Input).placeholder == "5, or 5 ignore, or 5 fall"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert shown(app, "#error") == "type the damage: a number, like 5 (or 5 ignore, 5 fall)"

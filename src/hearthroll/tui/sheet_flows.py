@@ -86,7 +86,9 @@ def hurt_flow(table: TableScreen) -> None:
 
     def check(text: str) -> str | None:
         words = text.lower().split()
-        if not words or not words[0].isdigit():
+        if not words:
+            return "type the damage: a number, like 5 (or 5 ignore, 5 fall)"
+        if not words[0].isdigit():
             return f"the damage is a number, like 5 (or 5 ignore, 5 fall); not {text!r}"
         amount = int(words[0])
         pierce = any(w.startswith("ign") for w in words[1:])
@@ -103,7 +105,7 @@ def hurt_flow(table: TableScreen) -> None:
         )
 
     title = f"{who} takes damage: N (armor first; add 'ignore' or 'fall')"
-    table.app.push_screen(LinePrompt(title, check, placeholder="5"))
+    table.app.push_screen(LinePrompt(title, check, placeholder="5, or 5 ignore, or 5 fall"))
 
 
 def heal_flow(table: TableScreen) -> None:
@@ -117,10 +119,12 @@ def heal_flow(table: TableScreen) -> None:
     names = {g.id: g.name for g in table.live.ruleset.gear}
     usable = sorted({names.get(i.id, i.id) for i in held if i.uses is not None})
 
+    things = f", or an item: {', '.join(usable)}" if usable else ""
+
     def check(text: str) -> str | None:
         typed = text.strip()
         if not typed:
-            return "a number of HP, or an item to use"
+            return f"type a number of HP, like 3{things}"
         if typed.isdigit():
             return table.attempt(
                 lambda: sheet.heal(table.live.state, table.live.ruleset, int(typed), who)
@@ -135,7 +139,10 @@ def heal_flow(table: TableScreen) -> None:
 
     items = f" or use: {', '.join(usable)}" if usable else ""
     title = f"{who}: heal N HP{items}"
-    table.app.push_screen(LinePrompt(title, check, placeholder=usable[0] if usable else "3"))
+    heals = {g.name for g in table.live.ruleset.gear if g.heal}
+    first = sorted(usable, key=lambda name: name not in heals)[:1]
+    hint = f"3, or an item: {first[0].lower()}" if first else "3"
+    table.app.push_screen(LinePrompt(title, check, placeholder=hint))
 
 
 def hold_flow(table: TableScreen) -> None:
