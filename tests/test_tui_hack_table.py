@@ -214,3 +214,24 @@ async def test_H_s_hint_reads_as_a_hint_and_enter_on_it_says_what_to_type(tmp_pa
         await pilot.press("enter")
         await pilot.pause()
         assert shown(app, "#error") == "type the damage: a number, like 5 (or 5 ignore, 5 fall)"
+
+
+async def test_a_gear_refusal_is_in_view_at_80x24_and_120x36(tmp_path: Path) -> None:
+    for size in ((80, 24), (120, 36)):
+        app = hack_table(tmp_path / f"{size[0]}")
+        async with app.run_test(size=size) as pilot:
+            await settle(pilot, app)
+            await pilot.press("g")
+            await pilot.pause()
+            await type_into(pilot, "#item", "heavy armor")
+            await pilot.press("enter")
+            await pilot.pause()
+            error = app.screen.query_one("#error")
+            assert "bar it to ogres" in shown(app, "#error")
+            widget, _ = app.screen.get_widget_at(error.region.x, error.region.y)
+            assert widget is error, size
+            keys = app.screen.query_one("#gear .keys")
+            assert app.screen.get_widget_at(keys.region.x, keys.region.y)[0] is keys, size
+            assert "Big weapon: weight 2, 1d10, -1 to hit, strikes every foe close around" in (
+                shown(app, "#gear-items")
+            )

@@ -44,6 +44,8 @@ def gear_lines(table: TableScreen) -> list[str]:
             parts.append(f"armor {item.armor}")
         if item.damage:
             parts.append(item.damage + (f", {item.to_hit:+d} to hit" if item.to_hit else ""))
+            if "sweep" in item.tags:
+                parts.append("strikes every foe close around")
         if item.heal:
             parts.append(f"heals {item.heal}")
         if item.uses is not None:

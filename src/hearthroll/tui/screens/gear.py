@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from textual.app import ComposeResult
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -25,7 +25,8 @@ ACTIONS = (
 
 
 class GearDialog(FormDialog[GearChoice]):
-    """Type the item, ↑↓ picks what to do, Enter does it."""
+    """Type the item, ↑↓ picks what to do, Enter does it; the refusal shows under the item, the
+    ruleset's items scroll below the keys (PageUp / PageDown)."""
 
     def __init__(self, who: str, items: Sequence[str], check: Check[GearChoice]) -> None:
         super().__init__(check)
@@ -36,16 +37,26 @@ class GearDialog(FormDialog[GearChoice]):
         with Vertical(id="gear", classes="dialog"):
             yield Static(f"{self._who}: gear", classes="title", markup=False)
             yield Input(placeholder="an item: big weapon, heavy armor, potion…", id="item")
-            yield OptionList(*(Option(text, id=key) for key, text in ACTIONS), id="action")
-            yield Static("\n".join(self._items), id="gear-items", markup=False)
             yield error_line()
-            yield Static("type the item  ↑↓ what to do  ⏎ do it  esc cancel", classes="keys")
+            yield OptionList(*(Option(text, id=key) for key, text in ACTIONS), id="action")
+            yield Static(
+                "type the item  ↑↓ what to do  ⏎ do it  PgUp/PgDn the list  esc cancel",
+                classes="keys",
+            )
+            with VerticalScroll(id="gear-list"):
+                yield Static("\n".join(self._items), id="gear-items", markup=False)
 
     def on_mount(self) -> None:
         actions = self.query_one("#action", OptionList)
         actions.can_focus = False
         actions.highlighted = 0
         self.query_one("#item", Input).focus()
+
+    def key_pageup(self) -> None:
+        self.query_one("#gear-list", VerticalScroll).scroll_page_up()
+
+    def key_pagedown(self) -> None:
+        self.query_one("#gear-list", VerticalScroll).scroll_page_down()
 
     def key_up(self) -> None:
         self.query_one("#action", OptionList).action_cursor_up()
