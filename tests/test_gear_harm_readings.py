@@ -79,11 +79,11 @@ def hp(state: Campaign, who: str) -> int:
 
 @BOTH
 def test_load_counts_worn_weight_worn_and_carried_weight_carried(ruleset: Ruleset) -> None:
-    state = given(party(ruleset), ruleset, "Hale", "light_armor", "medium_armor")
-    hale = state.characters["Hale"]
-    assert gear.load(ruleset, hale) == 0 + 1
-    stowed = sheet.give_gear(state, ruleset, "medium_armor", "stow", "Hale").state
-    assert gear.load(ruleset, stowed.characters["Hale"]) == 0 + 2
+    state = given(party(ruleset), ruleset, "Hale", "light_armor")
+    state = given(state, ruleset, "Hale", "medium_armor", carried=True)
+    assert gear.load(ruleset, state.characters["Hale"]) == 0 + 2
+    stowed = sheet.give_gear(state, ruleset, "light_armor", "stow", "Hale").state
+    assert gear.load(ruleset, stowed.characters["Hale"]) == 1 + 2
 
 
 @BOTH
@@ -133,6 +133,22 @@ def test_armor_is_worn_armor_and_shield_summed(ruleset: Ruleset) -> None:
     assert gear.armor(ruleset, state.characters["Hale"]) == 3
     carried = given(party(ruleset), ruleset, "Hale", "medium_armor", carried=True)
     assert gear.armor(ruleset, carried.characters["Hale"]) == 0
+
+
+@BOTH
+def test_one_armor_is_worn_at_a_time_and_a_shield_adds_to_it(ruleset: Ruleset) -> None:
+    state = given(party(ruleset), ruleset, "Hale", "light_armor", "shield")
+    for item in ("heavy_armor", "power_armor_piece", "light_armor"):
+        with pytest.raises(
+            RuleError, match=r"Hale already wears Light armor: one armor at a time .* first"
+        ):
+            sheet.give_gear(state, ruleset, item, "give", "Hale")
+    carried = given(state, ruleset, "Hale", "heavy_armor", carried=True)
+    with pytest.raises(RuleError, match="already wears Light armor"):
+        sheet.give_gear(carried, ruleset, "heavy_armor", "wear", "Hale")
+    swapped = sheet.give_gear(state, ruleset, "light_armor", "drop", "Hale").state
+    swapped = given(swapped, ruleset, "Hale", "heavy_armor")
+    assert gear.armor(ruleset, swapped.characters["Hale"]) == 3 + 1
 
 
 @BOTH

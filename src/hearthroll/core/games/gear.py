@@ -90,8 +90,8 @@ def _power_piece(spec: GearItem) -> bool:
 
 
 def armor(ruleset: Ruleset, character: Character) -> int:
-    """Worn armor and shield summed, plus any armor the GM gave (reading 18); separate
-    power-armor pieces give 1 each, at most 3 together."""
+    """The worn armor and a shield summed, plus any armor the GM gave (reading 18); separate
+    power-armor pieces give 1 each, at most 3 together. (One armor is worn at a time.)"""
     total, pieces = character.armor, 0
     for item in character.gear:
         spec = spec_of(ruleset, item)
@@ -120,6 +120,23 @@ def refusal(ruleset: Ruleset, character: Character, spec: GearItem) -> str | Non
         return None
     kind = template.name.lower()
     return f"{character.name} cannot use {spec.name}: the gear rules bar it to {kind}s"
+
+
+def _one_armor(ruleset: Ruleset, character: Character, spec: GearItem) -> None:
+    """Refuse a second armor worn (reading 18): armor does not stack, a shield adds to it, and
+    separate power-armor pieces make up one incomplete set together."""
+    if "armor" not in spec.tags:
+        return
+    for item in character.gear:
+        other = spec_of(ruleset, item)
+        if other is None or not item.worn or "armor" not in other.tags:
+            continue
+        if _power_piece(spec) and _power_piece(other):
+            continue
+        raise RuleError(
+            f"{character.name} already wears {other.name}: one armor at a time (a shield adds "
+            f"to it); stow or drop {other.name} first"
+        )
 
 
 def _check_load(ruleset: Ruleset, before: Character, after: Character) -> None:
@@ -166,6 +183,8 @@ def give(
     if why is not None:
         raise RuleError(why)
     worn = worn and _usable_worn(spec)
+    if worn:
+        _one_armor(ruleset, character, spec)
     after = attrs.evolve(character, gear=(*character.gear, new_item(spec, worn)))
     _check_load(ruleset, character, after)
     return (
@@ -194,6 +213,7 @@ def wear(
             raise RuleError(why)
         if not _usable_worn(spec):
             raise RuleError(f"{spec.name} is not worn or wielded; it is only carried")
+        _one_armor(ruleset, character, spec)
     index = _held(character, spec, not worn)
     gear = list(character.gear)
     gear[index] = attrs.evolve(gear[index], worn=worn)
