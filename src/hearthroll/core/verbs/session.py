@@ -272,7 +272,9 @@ def make_move(
             short_ok,
         )
     who = event.actor
-    pre, _ = _picked(move, None, main_picks, ctx, ruleset, before_only=True)
+    pre, pre_lists = _picked(move, None, main_picks, ctx, ruleset, before_only=True)
+    if not short_ok:
+        refuse_short(move, None, pre_lists, pre)
     first = apply_live(state, ruleset, who, [e for o in pre for e in o.effects], extra, ctx)
     state = first.state
     character = state.characters[who] if who is not None else None
