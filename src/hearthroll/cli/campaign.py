@@ -845,5 +845,7 @@ def _print_event(event: Event, store: CampaignStore, as_json: bool) -> None:
         print(f"  {event.text}")
     for line in event.modifiers:
         print(f"  ({line})")
+    if rolled and event.total is not None and event.mechanic not in ("pool", "stat_dice"):
+        print(f"  total {event.total}")
     for line in event.results if rolled or event.kind in ("undo", "redo") else ():
         print(f"  {line}")
