@@ -106,7 +106,7 @@ def use(
             f"(they heal with {', '.join(works) or 'nothing'})"
         )
     if "medical_kit" in spec.tags and character.rest_bonus:
-        raise RuleError(f"{character.name} has a Medical Kit waiting for the next Rest already")
+        raise RuleError(f"{character.name} has a Medical kit waiting for the next Rest already")
     character, used = gear.use_item_of(ruleset, character, spec)
     words = [used]
     if spec.heal:
@@ -131,4 +131,4 @@ def after_rest(
         return character, []
     bonus = character.rest_bonus
     character = attrs.evolve(character, rest_bonus="")
-    return heal_rolled(ruleset, character, bonus, dice, "Medical Kit")
+    return heal_rolled(ruleset, character, bonus, dice, "Medical kit")

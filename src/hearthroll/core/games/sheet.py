@@ -189,7 +189,7 @@ def rolls(ruleset: Ruleset, c: Character) -> Section | None:
         lines.append(Line("waits", f"{name} must be rolled next", warn=True))
     if c.rest_bonus:
         data["rest_bonus"] = c.rest_bonus
-        lines.append(Line("next Rest", f"+{c.rest_bonus} HP (Medical Kit)"))
+        lines.append(Line("next Rest", f"+{c.rest_bonus} HP (Medical kit)"))
     return Section("rolls", "rolls", tuple(lines), data)
 
 
