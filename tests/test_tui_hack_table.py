@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from pathlib import Path
 
+from textual.widgets import Static
+
 from hearthroll.core.games.demo import demo_campaign
 from hearthroll.store.campaigns import CampaignStore
 from hearthroll.store.rulesets import load_catalog
@@ -142,6 +144,7 @@ async def test_readiness_spent_lists_defend_s_options(tmp_path: Path) -> None:
         await settle(pilot, app)
         picker = app.screen
         assert isinstance(picker, OptionsPicker)
+        assert str(picker.query_one(".keys", Static).content).endswith("esc spend nothing")
         await pilot.press("2", "enter")
         await settle(pilot, app)
         assert isinstance(app.screen, TableScreen)

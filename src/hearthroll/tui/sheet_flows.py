@@ -194,7 +194,9 @@ def hold_flow(table: TableScreen) -> None:
                 )
             )
 
-        picker = OptionsPicker(f"{who}: {spent.name}", spent.text, lists, pick)
+        picker = OptionsPicker(
+            f"{who}: {spent.name}", spent.text, lists, pick, escape="spend nothing"
+        )
         if await _ask(table, picker) is None:
             table.notify("cancelled: nothing was spent", severity="warning")
 

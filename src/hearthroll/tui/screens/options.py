@@ -42,8 +42,12 @@ class OptionsPicker(Dialog[list[str]]):
         summary: RenderableType,
         lists: Sequence[PickList],
         check: Check[list[str]],
+        *,
+        escape: str = "cancel the move",
     ) -> None:
         super().__init__(check)
+        self._escape = escape
+        """What Escape does, in the keys line."""
         self._title = title
         self._summary = summary
         self._lists = tuple(lists)
@@ -60,7 +64,7 @@ class OptionsPicker(Dialog[list[str]]):
                     classes="picks",
                 )
             yield error_line()
-            yield Static("space pick  1-9 pick  ⏎ done  esc cancel the move", classes="keys")
+            yield Static(f"space pick  1-9 pick  ⏎ done  esc {self._escape}", classes="keys")
 
     def on_mount(self) -> None:
         for widget in self._selections():
