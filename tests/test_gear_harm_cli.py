@@ -188,7 +188,10 @@ def test_fewer_picks_are_refused_in_every_ruleset_and_nothing_is_saved(
     ok(tmp_path, "new", "camp.toml", "--ruleset", ruleset, "--demo")
     message = refused(tmp_path, "move", "camp.toml", *args)
     assert said in message and "nothing was saved" in message and "“" in message
-    assert state(tmp_path)["events"] == 0
+    data = state(tmp_path)
+    assert data["events"] == 0
+    # the steading and the pool turn are the house game's: absent elsewhere, not empty
+    assert ("steading" in data, "turn" in data) == (ruleset == "house",) * 2
 
 
 def test_an_ongoing_penalty_counts_down_on_each_roll(tmp_path: Path) -> None:

@@ -733,6 +733,7 @@ def event_json(event: Event) -> dict[str, object]:
 
 def state_json(store: CampaignStore) -> dict[str, object]:
     """The campaign as the JSON `state --json` prints."""
+    from hearthroll.core.games.pool_turn import plays_pool
     from hearthroll.core.games.progress import boxes, keeps_tracks
     from hearthroll.core.games.sheet import character_sheet
 
@@ -764,16 +765,22 @@ def state_json(store: CampaignStore) -> dict[str, object]:
         "name": state.name,
         "active": state.active,
         "characters": characters,
-        "steading": steading_json,
-        "turn": {
-            "actor": turn.actor,
-            "pool": turn.pushes,
-            "next_pool": turn.pushes + 1 if turn.status != "busted" else 1,
-            "status": turn.status,
-            "pending_bust": turn.status == "bust_pending",
-            "move": turn.move,
-            "dice": list(turn.last.faces) if turn.last else [],
-        },
+        **({"steading": steading_json} if steading_json is not None else {}),
+        **(
+            {
+                "turn": {
+                    "actor": turn.actor,
+                    "pool": turn.pushes,
+                    "next_pool": turn.pushes + 1 if turn.status != "busted" else 1,
+                    "status": turn.status,
+                    "pending_bust": turn.status == "bust_pending",
+                    "move": turn.move,
+                    "dice": list(turn.last.faces) if turn.last else [],
+                }
+            }
+            if plays_pool(store.ruleset)
+            else {}
+        ),
         **(
             {
                 "tracks": [

@@ -9,6 +9,7 @@ import attrs
 from hearthroll.core.dice.mechanics import BUST, PoolRoll, boost_pool, reroll_pool, roll_pool
 from hearthroll.core.dice.sources import DiceSource
 from hearthroll.core.errors import BustWaits, TurnError
+from hearthroll.core.rules.model import Ruleset
 
 TurnStatus = Literal["open", "bust_pending", "busted"]
 
@@ -40,6 +41,11 @@ class Turn:
             return False
         cap = self.rerolls_per_roll
         return cap is None or self.last.rerolls_spent < cap
+
+
+def plays_pool(ruleset: Ruleset) -> bool:
+    """Whether the ruleset's characters roll the pool, so a campaign has a pool turn to show."""
+    return any(m.roll.mechanic == "pool" for m in ruleset.moves)
 
 
 def start(level: int, rerolls_left: int, rerolls_per_roll: int | None = None) -> Turn:
