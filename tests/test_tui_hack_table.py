@@ -238,3 +238,40 @@ async def test_a_gear_refusal_is_in_view_at_80x24_and_120x36(tmp_path: Path) -> 
             assert "Big weapon: weight 2, 1d10, -1 to hit, strikes every foe close around" in (
                 shown(app, "#gear-items")
             )
+
+
+async def test_the_tray_shows_dice_total_every_modifier_and_the_damage(tmp_path: Path) -> None:
+    app = hack_table(tmp_path, faces=[4, 4, 6])
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        await pilot.press("e")  # an ongoing penalty from the edit modal: -1 on the next 2 rolls
+        await type_into(pilot, "#path", "Grusha.ongoing")
+        await pilot.press("enter")
+        await type_into(pilot, "#value", "-1 for 2")
+        await pilot.press("enter")
+        await settle(pilot, app)
+        assert isinstance(app.screen, TableScreen)
+        assert "ongoing −1 (2 rolls left)" in shown(app, "#sheet")
+        await pilot.press("slash", *"hack and slash", "enter")
+        await settle(pilot, app)
+        tray = shown(app, "#tray-roll")
+        assert "[4] [4]" in tray and "total 8" in tray  # 4 + 4 + 2 − 1 − 1
+        assert "(+2: Forceful · -1: big weapon · -1: ongoing (1 left))" in tray
+        assert "damage with Big weapon: 1d10 = [6] = 6 (it can strike every foe close around)" in (
+            tray
+        )
+        assert "ongoing −1 (1 roll left)" in shown(app, "#sheet")
+
+
+async def test_an_ongoing_penalty_typed_wrong_says_how_to_type_it(tmp_path: Path) -> None:
+    app = hack_table(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        await pilot.press("e")
+        await type_into(pilot, "#path", "Grusha.ongoing")
+        await pilot.press("enter")
+        await type_into(pilot, "#value", "-1")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert shown(app, "#error") == "say how many rolls it lasts: -1 3"
+        assert app.live is not None and list(app.live.events) == []

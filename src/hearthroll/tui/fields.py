@@ -5,7 +5,7 @@ from __future__ import annotations
 from hearthroll.core.campaign.state import Campaign
 from hearthroll.core.rules.model import Ruleset
 
-CHARACTER_FIELDS = ("level", "xp", "rerolls", "armor", "forward", "notes", "template")
+CHARACTER_FIELDS = ("level", "xp", "rerolls", "armor", "forward", "ongoing", "notes", "template")
 
 
 def field_paths(state: Campaign, ruleset: Ruleset) -> list[str]:
@@ -30,3 +30,16 @@ def field_paths(state: Campaign, ruleset: Ruleset) -> list[str]:
         ]
         paths += [f"steading.{field}" for field in steading]
     return paths
+
+
+def ongoing_words(text: str) -> tuple[int, int] | str:
+    """An ongoing penalty as the GM types it in the edit modal: `-1 3` (or `-1 for 3 rolls`)
+    is -1 on the next 3 rolls, `0` clears it; else what to type."""
+    words = [w for w in text.replace("−", "-").split() if w not in ("for", "rolls", "roll")]
+    numbers = [w for w in words if w.lstrip("+-").isdigit()]
+    if len(numbers) != len(words) or not numbers or len(numbers) > 2:
+        return "an ongoing penalty is the amount and the rolls it lasts: -1 3 (0 clears it)"
+    amount = int(numbers[0])
+    if amount and len(numbers) < 2:
+        return f"say how many rolls it lasts: {amount:+d} 3"
+    return amount, int(numbers[1]) if len(numbers) > 1 else 0

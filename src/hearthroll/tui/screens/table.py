@@ -575,6 +575,9 @@ class TableScreen(Screen[None]):
 
         def check(value: tuple[str, str]) -> str | None:
             path, text = value
+            owner, _, field = path.partition(".")
+            if field.strip().lower() == "ongoing":
+                return self._ongoing(owner, text)
             return self.attempt(
                 lambda: edits.set_field(self.live.state, self.live.ruleset, path, text)
             )
@@ -586,6 +589,19 @@ class TableScreen(Screen[None]):
             return edits.field_value(self.live.state, self.live.ruleset, path)
 
         self.app.push_screen(EditField(start, paths, check, current))
+
+    def _ongoing(self, owner: str, text: str) -> str | None:
+        """NAME.ongoing in the edit modal: `-1 3` is -1 on the next 3 rolls (reading 24)."""
+        from hearthroll.core.verbs import sheet
+        from hearthroll.tui.fields import ongoing_words
+
+        parsed = ongoing_words(text)
+        if isinstance(parsed, str):
+            return parsed
+        amount, rolls = parsed
+        return self.attempt(
+            lambda: sheet.ongoing(self.live.state, self.live.ruleset, amount, rolls, owner)
+        )
 
     def action_note(self) -> None:
         """The GM's line in the log; one that starts with `!` is secret (never in the players'
