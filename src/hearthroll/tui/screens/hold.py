@@ -40,8 +40,9 @@ class HoldChange(Dialog[tuple[str, int]]):
     def on_mount(self) -> None:
         holds = self.query_one("#holds", OptionList)
         holds.can_focus = False
-        if self._holds:
-            holds.highlighted = 0
+        if self._holds:  # the first hold the character has some of, else the first
+            held = [n for n, (_, _, count) in enumerate(self._holds) if count]
+            holds.highlighted = held[0] if held else 0
         self.query_one("#amount", Input).focus()
 
     def key_up(self) -> None:
