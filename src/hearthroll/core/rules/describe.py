@@ -191,7 +191,10 @@ def auto_line(auto: AutoMod, ruleset: Ruleset | None = None) -> str:
         if sources:
             sign = "-" if auto.times < 0 else "+"
             scale = f"{abs(auto.times)}x " if abs(auto.times) != 1 else ""
-            amount += f" {sign}{scale}{word(ruleset, sources[0])}".strip()
+            source = word(ruleset, sources[0])
+            if sources[0] == auto.from_gear:
+                source = f"the wielded weapon's {source}"
+            amount += f" {sign}{scale}{source}".strip()
         what = f"{amount.strip()} {'to the target' if auto.kind == 'target' else ''}".strip()
     when = gate_words(auto, ruleset)
     return f"{what} {when}".strip()
