@@ -62,7 +62,7 @@ async def test_house_damage_soaks_armor_a_kit_heals_and_last_breath_opens(
         assert app.live.events[-1].results[0] == "Brannoc takes 30 − 3 armor = 27: HP 10 → 0"
         palette = app.screen
         assert isinstance(palette, MovePalette)
-        assert "Brannoc's Last Breath waits" in str(
+        assert "Brannoc is at 0 HP: Last Breath waits" in str(
             palette.query_one("#palette-title", Static).content
         )
         await pilot.press("enter")

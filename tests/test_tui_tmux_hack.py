@@ -81,7 +81,7 @@ def test_the_hack_evening_at_80x24_in_a_real_terminal(tmp_path: Path) -> None:
         terminal.keys("t")
         terminal.wait_for("takes damage")
         terminal.keys("30", "Enter")
-        terminal.wait_for("Mira's Last Breath waits")
+        terminal.wait_for("Mira is at 0 HP: Last Breath waits")
         terminal.keys("F4", "Enter")
         terminal.wait_for("faces of real dice")
         terminal.keys("6,6", "Enter")
