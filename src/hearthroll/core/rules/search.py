@@ -29,6 +29,9 @@ _CACHE_SIZE = 512
 _FEW = 256
 """Up to this many scored items, each name is checked for the phrase; past it, the names are
 searched for the phrase all at once."""
+RANK_AHEAD = 256
+"""A one- or two-letter token alone that finds more items than this has its ranking worked
+out when the index is built."""
 
 
 class Searchable(Protocol):
@@ -114,6 +117,12 @@ class MoveIndex:
             for prefix in dict.fromkeys(w[:size] for w in self._short_vocab if len(w) >= size):
                 self._prefixes[prefix] = self._token_scores(prefix)
         self._cache.clear()
+        self._ranked: dict[str, tuple[tuple[int, ...], tuple[float, ...]]] = {}
+        """The hits of each one- or two-letter token that alone finds more than a few items,
+        best first (their positions, and their scores): worked out here, as its scores are."""
+        for prefix, prefixed in self._prefixes.items():
+            if len(prefixed) > RANK_AHEAD:
+                self._ranked[prefix] = self._ranked_alone(prefix, prefixed)
 
     def search(
         self, query: str, *, ruleset: str | None = None, limit: int | None = None
@@ -125,22 +134,50 @@ class MoveIndex:
             if ruleset is not None:
                 hits = [h for h in hits if self.items[h.index].ruleset == ruleset]
             return hits if limit is None else hits[:limit]
+        ranked = self._ranked.get(tokens[0]) if len(tokens) == 1 else None
+        if ranked is not None:
+            items = self.items
+            found: Iterable[tuple[int, float]] = zip(*ranked, strict=True)
+            if ruleset is not None:
+                found = ((i, score) for i, score in found if items[i].ruleset == ruleset)
+            return [Hit(i, score) for i, score in itertools.islice(found, limit)]
         return self._rank(tokens, ruleset, limit)
 
     def _rank(self, tokens: list[str], ruleset: str | None, limit: int | None) -> list[Hit]:
         """The hits for `tokens`, best first: the sum of each token's score, +2 for matching
         them all, and a bonus when the name is, starts with, or holds the phrase typed. Equal
-        scores go by name, then by the order the items were first matched."""
+        scores go by name, then by the order the items were first matched.
+
+        The items are those the words of three letters or more match. A word of one or two
+        letters only narrows: it adds to the score of the items the others found, and finds
+        none of its own ("village m" is the village moves, those with an m-word first, not
+        every move with an m-word). A query of short words alone finds the items of the one
+        that matches fewest, the others adding to their scores.
+        """
         each = [self._token_scores(token) for token in tokens]
         if len(each) == 1:
             scores = {index: score + 2.0 for index, score in each[0].items()}
         else:
-            scores = {index: 0.0 + score for index, score in each[0].items()}
-            for found in each[1:]:
+            base = [found for token, found in zip(tokens, each, strict=True) if len(token) >= 3]
+            if not base:
+                base = [min(each, key=len)]
+            narrow = [found for found in each if all(found is not b for b in base)]
+            scores = {index: 0.0 + score for index, score in base[0].items()}
+            for found in base[1:]:
                 for index, score in found.items():
                     scores[index] = scores.get(index, 0.0) + score
-            for index in set(each[0]).intersection(*each[1:]):
-                scores[index] += 2.0
+            for found in narrow:
+                if len(found) < len(scores):
+                    for index, score in found.items():
+                        if index in scores:
+                            scores[index] += score
+                else:
+                    for index in scores:
+                        scores[index] += found.get(index, 0.0)
+            smallest = min(each, key=len)
+            for index in smallest:
+                if index in scores and all(index in found for found in each):
+                    scores[index] += 2.0
         if ruleset is not None:
             items = self.items
             scores = {i: v for i, v in scores.items() if items[i].ruleset == ruleset}
@@ -152,6 +189,21 @@ class MoveIndex:
         ]
         best = sorted(order) if limit is None else heapq.nsmallest(limit, order)
         return [Hit(index, -score) for score, _, _, index in best]
+
+    def _ranked_alone(
+        self, token: str, found: dict[int, float]
+    ) -> tuple[tuple[int, ...], tuple[float, ...]]:
+        """What `_rank([token], None, None)` finds, as positions and scores, in one pass."""
+        names, rank = self._names, self._name_rank
+        order = []
+        for at, (index, score) in enumerate(found.items()):
+            name = names[index]
+            total = score + 2.0
+            if token in name:
+                total += 6.0 if name == token else 4.0 if name.startswith(token) else 2.0
+            order.append((-total, rank[index], at, index))
+        order.sort()
+        return tuple(entry[3] for entry in order), tuple(-entry[0] for entry in order)
 
     def _phrase_bonus(self, phrase: str, scores: dict[int, float]) -> Iterator[tuple[int, float]]:
         """+6 for each scored item whose name is `phrase`, +4 when it starts with it, else +2
@@ -192,7 +244,10 @@ class MoveIndex:
         matched = dict.fromkeys(vocab[start:end], PREFIX)  # every word `token` begins
         if token in matched:
             matched[token] = 1.0
-        if len(token) >= 4:
+        if len(token) >= 4 and not matched:
+            # A typo is looked for only when the token begins no word: the typed word then
+            # stands as it is, and the close-spelling pass over the whole vocabulary (the
+            # slowest part of a keystroke) is spared.
             from rapidfuzz import process
             from rapidfuzz.distance import OSA
 

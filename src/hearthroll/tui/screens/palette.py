@@ -101,7 +101,8 @@ class MovePalette(ModalScreen[PaletteChoice | None]):
 
     def _search(self, query: str) -> None:
         moves = self._ruleset.moves
-        hits = [moves[h.index] for h in self._index.search(query)]
+        limit = None if self._risky_only else LIMIT  # risky moves are picked from them all
+        hits = [moves[h.index] for h in self._index.search(query, limit=limit)]
         if self._risky_only:
             hits = [m for m in hits if m.risky]
         self._shown = hits[:LIMIT]
