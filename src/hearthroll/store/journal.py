@@ -53,6 +53,7 @@ from typing import Any, NamedTuple
 
 import tomli_w
 
+from hearthroll.store import journal_toml
 from hearthroll.store.atomic import (
     atomic_write,
     clean_orphans,
@@ -458,7 +459,10 @@ class JournalReader:
         if not all(block.data.startswith(header) for block in blocks):
             return None
         try:
-            document = tomllib.loads(b"".join(b.data for b in blocks).decode("utf-8"))
+            text = b"".join(b.data for b in blocks).decode("utf-8")
+            document = journal_toml.loads(text)  # quick, for the journal's own shape
+            if document is None:
+                document = tomllib.loads(text)
         except ValueError:  # TOML and UTF-8 errors
             return None
         found = document.get("events")
