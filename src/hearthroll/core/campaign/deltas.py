@@ -10,11 +10,12 @@ the state before it.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 import attrs
 
 Key = str
+_T = TypeVar("_T")
 Path = tuple[Key, ...]
 
 
@@ -48,11 +49,22 @@ def diff(before: Any, after: Any, path: Path = ()) -> tuple[Delta, ...]:
 
 
 def apply(state: Any, deltas: Sequence[Delta], *, forward: bool = True) -> Any:
-    """`state` with every delta applied (forward: set `after`; backward: set `before`)."""
+    """`state` with every delta applied (forward: set `after`; backward: set `before`).
+
+    On an attrs object, the deltas under each of its fields are applied in order to that
+    field, and the object is made once with all of them.
+    """
     ordered = deltas if forward else tuple(reversed(deltas))
+    if not attrs.has(type(state)) or any(not delta.path for delta in ordered):
+        for delta in ordered:
+            state = _set(state, delta.path, delta.after if forward else delta.before)
+        return state
+    changes: dict[str, Any] = {}
     for delta in ordered:
-        state = _set(state, delta.path, delta.after if forward else delta.before)
-    return state
+        head, rest = delta.path[0], delta.path[1:]
+        now = changes[head] if head in changes else getattr(state, head)
+        changes[head] = _set(now, rest, delta.after if forward else delta.before)
+    return evolve(state, **changes) if changes else state
 
 
 def _set(node: Any, path: Path, value: Any) -> Any:
@@ -64,8 +76,25 @@ def _set(node: Any, path: Path, value: Any) -> Any:
             raise KeyError(f"no entry {head!r} to change")
         return {**node, head: _set(node[head], rest, value)}
     if attrs.has(type(node)):
-        return attrs.evolve(node, **{head: _set(getattr(node, head), rest, value)})
+        return evolve(node, **{head: _set(getattr(node, head), rest, value)})
     raise KeyError(f"cannot follow {head!r} into {type(node).__name__}")
+
+
+_INIT_NAMES: dict[type, tuple[tuple[str, str], ...]] = {}
+
+
+def evolve(inst: _T, **changes: Any) -> _T:
+    """`attrs.evolve`, with each class's fields looked up once (replaying a long journal
+    evolves the state several times an event)."""
+    cls: Any = type(inst)
+    names = _INIT_NAMES.get(cls)
+    if names is None:
+        names = _INIT_NAMES[cls] = tuple((a.name, a.alias) for a in attrs.fields(cls) if a.init)
+    for name, alias in names:
+        if alias not in changes:
+            changes[alias] = getattr(inst, name)
+    made: _T = cls(**changes)
+    return made
 
 
 def change_words(delta: Delta) -> str:

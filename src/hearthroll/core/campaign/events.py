@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 import attrs
 
-from hearthroll.core.campaign.deltas import Delta, apply, diff
+from hearthroll.core.campaign.deltas import Delta, apply, diff, evolve
 from hearthroll.core.campaign.state import UNDO_DEPTH, Campaign, History
 
 # Event kinds that change the game (and so can be undone).
@@ -111,7 +111,10 @@ def record(before: Campaign, after: Campaign, event: Event) -> Outcome:
 
 def bookkeep(state: Campaign, event: Event) -> Campaign:
     """The history after `event`: counted, and pushed on the undo or redo stack as its kind says."""
-    history = state.history
+    return evolve(state, history=_history_after(state.history, event))
+
+
+def _history_after(history: History, event: Event) -> History:
     undo, redo = history.undo, history.redo
     if event.kind == "undo" and event.target is not None:
         undo = tuple(s for s in undo if s != event.target)
@@ -122,7 +125,7 @@ def bookkeep(state: Campaign, event: Event) -> Campaign:
     elif event.kind in UNDOABLE:
         undo = (*undo, event.seq)[-UNDO_DEPTH:]
         redo = ()
-    return attrs.evolve(state, history=History(events=event.seq, undo=undo, redo=redo))
+    return History(events=event.seq, undo=undo, redo=redo)
 
 
 def replay(state: Campaign, events: Sequence[Event]) -> Campaign:
@@ -130,7 +133,9 @@ def replay(state: Campaign, events: Sequence[Event]) -> Campaign:
     for event in events:
         if event.seq != state.history.events + 1:
             raise ValueError(f"event {event.seq} does not follow event {state.history.events}")
-        state = bookkeep(attrs.evolve(apply(state, event.deltas), history=state.history), event)
+        # The deltas never hold the history (`record` leaves it aside): it is counted anew.
+        history = _history_after(state.history, event)
+        state = evolve(apply(state, event.deltas), history=history)
     return state
 
 
