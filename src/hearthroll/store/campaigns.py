@@ -143,13 +143,30 @@ def event_from_data(data: dict[str, Any]) -> Event:
     deltas = body.pop("deltas", [])
     event: Event = shared().structure(body, Event)
     built = []
+    converter = shared()
     for raw in deltas:
         path = tuple(raw["path"])
         tp = type_at(path)
-        before = shared().structure(raw["before"], tp) if "before" in raw else None
-        after = shared().structure(raw["after"], tp) if "after" in raw else None
+        plain = _plain_type(tp)
+        before = after = None
+        if "before" in raw:
+            before = raw["before"]
+            if type(before) is not plain:
+                before = converter.structure(before, tp)
+        if "after" in raw:
+            after = raw["after"]
+            if type(after) is not plain:
+                after = converter.structure(after, tp)
         built.append(Delta(path, before, after))
     return attrs.evolve(event, deltas=tuple(built))
+
+
+@functools.lru_cache(maxsize=256)
+def _plain_type(tp: Any) -> type | None:
+    """The type a value of type `tp` is kept as it is read when it is exactly of it (a whole
+    number, text, true/false: what the strict converter passes through); None for the rest."""
+    tp = _strip_none(tp)
+    return tp if tp in (int, str, bool) else None
 
 
 def _now() -> str:
