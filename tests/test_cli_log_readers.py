@@ -13,7 +13,7 @@ import pytest
 
 from hearthroll.cli import main
 from hearthroll.cli.campaign import event_json
-from hearthroll.core.campaign.events import Event
+from hearthroll.core.campaign.events import Event, replay
 from hearthroll.core.campaign.recap import markdown_recap, text_recap
 from hearthroll.core.games.demo import demo_campaign
 from hearthroll.core.verbs.edits import note, redo_last, undo_last
@@ -209,3 +209,48 @@ def test_an_empty_log_streams_as_it_printed(
         log(capsys, str(path), "--markdown") == "# Millbrook: recap\n\nNothing has happened yet.\n"
     )
     assert log(capsys, str(path)) == ""
+
+
+def with_checkpoints(path: Path) -> None:
+    """Give the played campaign what this hearthroll writes beside its events: a checkpoint
+    before each segment, and the state's digest on the last event."""
+    from hearthroll.store.journal import DIGEST_KEY, Journal, digest_of
+
+    state = demo_campaign(CATALOG.ruleset("house"))
+    folder = journal_folder(path)
+    events = whole_log(path)
+    writer = Journal(folder, SEGMENT)
+    data = path.read_bytes()
+    for first in range(1, EVENTS + 1, SEGMENT):
+        writer.write_checkpoint(
+            first, render_state(stamp(campaign_data(state), last_event=first - 1), path)
+        )
+        for event in events[first - 1 : first - 1 + SEGMENT]:
+            state = replay(state, [event])
+    last = events[-1]
+    segment = folder / segment_name(41)
+    blocks = b"".join(
+        render_block(
+            e.seq, {**event_data(e), DIGEST_KEY: digest_of(data)} if e is last else event_data(e)
+        )
+        for e in events[40:]
+    )
+    segment.write_bytes(blocks)
+    assert state == CampaignStore.read(path, CATALOG).state
+
+
+def test_readers_of_a_journal_with_checkpoints_read_only_the_newest_segment(
+    campaign: Path, capsys: pytest.CaptureFixture[str], segments_read: list[str]
+) -> None:
+    with_checkpoints(campaign)
+    segments_read.clear()
+    log(capsys, str(campaign), "--last", "5")
+    assert segments_read == ["00000041.toml"]  # no checkpoint: the state file is as recorded
+    segments_read.clear()
+    log(capsys, str(campaign), "--since", "44", "--json")
+    assert segments_read == ["00000041.toml"]
+    text = campaign.read_text(encoding="utf-8")
+    campaign.write_text(text.replace('name = "Millbrook"', 'name = "Millford"', 1), "utf-8")
+    segments_read.clear()
+    log(capsys, str(campaign), "--last", "5")  # a hand edit: told by the newest checkpoint
+    assert segments_read == ["00000041.toml", "00000041.checkpoint.toml"]
