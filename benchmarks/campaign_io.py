@@ -35,6 +35,7 @@ from hearthroll.store.journal import (
     Journal,
     digest_of,
     render_block,
+    render_header,
     segment_name,
 )
 from hearthroll.store.rulesets import load_catalog
@@ -62,10 +63,10 @@ def play(state: Campaign, n: int) -> Outcome:
 
 def build(path: Path, events: int) -> None:
     """Write a campaign of `events` real events straight to disk (no fsync but the
-    checkpoints': this is setup), as hearthroll keeps it: every segment with its checkpoint
-    (the state before its first event), and the last event with the digest of the state file
-    (the one digest opening reads; the others are left out, as an older hearthroll wrote
-    them, to spare rendering the state at every event)."""
+    checkpoints': this is setup), as hearthroll keeps it: every segment with its header and
+    its checkpoint (the state before its first event), and the last event with the digest of
+    the state file (the one digest opening reads; the others are left out, as an older
+    hearthroll wrote them, to spare rendering the state at every event)."""
     state = demo_campaign(HOUSE)
     folder = journal_folder(path)
     folder.mkdir(parents=True)
@@ -84,7 +85,7 @@ def build(path: Path, events: int) -> None:
             event[DIGEST_KEY] = digest_of(data)
         blocks.append(render_block(n, event))
         if len(blocks) == DEFAULT_SEGMENT_SIZE or n == events:
-            (folder / segment_name(first)).write_bytes(b"".join(blocks))
+            (folder / segment_name(first)).write_bytes(render_header(1) + b"".join(blocks))
             blocks, first = [], n + 1
     data = render_state(stamp(campaign_data(state), last_event=events), path)
     atomic_write(path, data)
