@@ -186,6 +186,19 @@ class _SessionBuilder:
         for delta in event.deltas:
             self._change(delta)
 
+    def take_in(self, later: _SessionBuilder) -> None:
+        """What `later` took, taken here after this one's own events (as if each had been
+        added here in turn)."""
+        self.count += later.count
+        for when in (later.first, later.last):
+            if when is not None:
+                self.first = when if self.first is None else min(self.first, when)
+                self.last = when if self.last is None else max(self.last, when)
+        for owner, rows in later.rows.items():
+            self.rows.setdefault(owner, []).extend(rows)
+        for path, (before, after) in later.changes.items():
+            self.changes[path] = (self.changes[path][0] if path in self.changes else before, after)
+
     def _change(self, delta: Delta) -> None:
         path = tuple(str(p) for p in delta.path)
         if not path or path[0] in _SKIPPED:
@@ -238,11 +251,41 @@ def recap_sessions(
     undone: set[int] | None = None,
 ) -> Iterator[Session]:
     """A recap of each session in `events` (oldest first), one at a time. `undone` names the
-    events undone anywhere in the log (else each session's own undos count)."""
-    for events_of_one in split_sessions(events):
-        session = session_recap(events_of_one, ruleset, steading, undone)
-        if session.events:
-            yield session
+    events undone anywhere in the log (else each session's own undos count).
+
+    With `undone`, no event is held: each is taken into its session's recap as it comes (the
+    undated ones after a session's newest dated event into a recap of their own, which goes
+    with the next session if a pause comes, as `split_sessions` cuts).
+    """
+    if undone is None:
+        for events_of_one in split_sessions(events):
+            session = session_recap(events_of_one, ruleset, steading, undone)
+            if session.events:
+                yield session
+        return
+    current = _SessionBuilder(ruleset, steading)
+    tail = _SessionBuilder(ruleset, steading)
+    earlier: datetime | None = None
+    for event in events:
+        when = _when(event)
+        if when is not None and earlier is not None and when - earlier >= SESSION_GAP:
+            if current.count:
+                yield current.session()
+            current, tail = tail, _SessionBuilder(ruleset, steading)
+        kept = event.kind not in ("undo", "redo") and event.seq not in undone
+        if when is None:
+            if kept:
+                tail.add(event)
+            continue
+        earlier = when
+        if tail.count:
+            current.take_in(tail)
+            tail = _SessionBuilder(ruleset, steading)
+        if kept:
+            current.add(event)
+    current.take_in(tail)
+    if current.count:
+        yield current.session()
 
 
 def build_recap(
