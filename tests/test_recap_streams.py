@@ -50,3 +50,16 @@ def test_the_streamed_recap_is_each_session_s_recap(
     assert list(recap_sessions(iter(events), HOUSE, "Millbrook", undone)) == [
         s for s in held if s.events
     ]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.sampled_from(["", "a", "\n", "b\n\n\nc", "\n\n", "- x", "d\n"]), max_size=20),
+    st.integers(1, 4),
+)
+def test_a_session_s_lines_are_drawn_a_few_at_a_time_as_they_are_at_once(
+    lines: list[str], batch: int
+) -> None:
+    from hearthroll.core.campaign.recap import _line_chunks, _lines
+
+    assert "".join(_line_chunks(iter(lines), batch)) == _lines(lines)

@@ -324,14 +324,57 @@ def _draw(
     empty = True
     for session in sessions:
         empty = False
-        lines = ["", *heading(2, _span(session))]
-        for part in session.parts:
-            lines += ["", *heading(3, part.heading), *(row(part, r) for r in part.rows)]
-            if part.changed:
-                lines.append(changed("Changed: " + "; ".join(part.changed) + "."))
-        yield _lines(lines)
+        yield from _line_chunks(_session_lines(session, heading, row, changed))
     if empty:
         yield f"\n{NOTHING}\n"
+
+
+def _session_lines(
+    session: Session,
+    heading: Callable[[int, str], list[str]],
+    row: Callable[[Part, str], str],
+    changed: Callable[[str], str],
+) -> Iterator[str]:
+    yield ""
+    yield from heading(2, _span(session))
+    for part in session.parts:
+        yield ""
+        yield from heading(3, part.heading)
+        for text in part.rows:
+            yield row(part, text)
+        if part.changed:
+            yield changed("Changed: " + "; ".join(part.changed) + ".")
+
+
+def _line_chunks(lines: Iterable[str], batch: int = 512) -> Iterator[str]:
+    """`_lines(list(lines))`, a few hundred lines at a time: a long session's recap is
+    written as it is drawn, never held as one text."""
+    held = 0
+    """Line breaks at the end of what was read, not yet written: what follows decides
+    whether they are kept (a blank line) or dropped (the end)."""
+    started = False
+    for piece in _batches(lines, batch):
+        text = ("\n" if started else "") + "\n".join(piece)
+        started = True
+        text = "\n" * held + text
+        kept = text.rstrip("\n")
+        held = len(text) - len(kept)
+        while "\n\n\n" in kept:
+            kept = kept.replace("\n\n\n", "\n\n")
+        if kept:
+            yield kept
+    yield "\n"
+
+
+def _batches(lines: Iterable[str], size: int) -> Iterator[list[str]]:
+    batch: list[str] = []
+    for line in lines:
+        batch.append(line)
+        if len(batch) == size:
+            yield batch
+            batch = []
+    if batch:
+        yield batch
 
 
 def _lines(lines: list[str]) -> str:
