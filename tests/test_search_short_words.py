@@ -87,6 +87,7 @@ def test_a_short_word_after_others_narrows_what_they_found() -> None:
     assert found("village m") == ["muster", "pull_together"]  # not Mend or March: no village
     assert found("village p") == ["pull_together", "muster"]  # a p-word comes first
     assert found("m") == ["march", "mend", "muster"]  # alone, a letter finds its own
+    assert set(found("nowhere m")) == set(found("m"))  # as when the others find nothing
 
 
 def test_short_words_alone_find_what_the_rarest_of_them_finds() -> None:

@@ -151,16 +151,19 @@ class MoveIndex:
         The items are those the words of three letters or more match. A word of one or two
         letters only narrows: it adds to the score of the items the others found, and finds
         none of its own ("village m" is the village moves, those with an m-word first, not
-        every move with an m-word). A query of short words alone finds the items of the one
-        that matches fewest, the others adding to their scores.
+        every move with an m-word). A query of short words alone, or one whose longer words
+        find nothing, finds the items of the short word that matches fewest, the others
+        adding to their scores.
         """
         each = [self._token_scores(token) for token in tokens]
         if len(each) == 1:
             scores = {index: score + 2.0 for index, score in each[0].items()}
         else:
-            base = [found for token, found in zip(tokens, each, strict=True) if len(token) >= 3]
-            if not base:
-                base = [min(each, key=len)]
+            pairs = list(zip(tokens, each, strict=True))
+            base = [found for token, found in pairs if len(token) >= 3]
+            short = [found for token, found in pairs if len(token) < 3]
+            if short and not any(base):
+                base = [min(short, key=len)]
             narrow = [found for found in each if all(found is not b for b in base)]
             scores = {index: 0.0 + score for index, score in base[0].items()}
             for found in base[1:]:
