@@ -18,7 +18,7 @@ from hearthroll.tui.screens.inputs import MoveInputs
 from hearthroll.tui.screens.options import OptionsPicker
 from hearthroll.tui.screens.palette import MovePalette
 from hearthroll.tui.screens.table import TableScreen
-from test_tui_helpers import scripted, settle, shown, type_into
+from test_tui_helpers import plain, scripted, settle, shown, type_into
 
 SIZE = (110, 34)
 
@@ -123,6 +123,9 @@ async def test_volley_without_a_bow_asks_the_pick_without_several_shots(tmp_path
         assert isinstance(picker, OptionsPicker)
         offered = [item for lst in picker._lists for item, _ in lst.items]
         assert offered == ["exposed", "take_what_you_get"]
+        assert "no ranged weapon: a throw (Big weapon), no shots to spend" in plain(
+            picker.query_one("#summary", Static).content
+        )
         await pilot.press("1", "enter")
         await settle(pilot, app)
         assert isinstance(app.screen, TableScreen)

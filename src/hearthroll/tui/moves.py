@@ -75,9 +75,19 @@ def pick_lists(lists: Sequence[OptionList], move: Move) -> list[PickList]:
     ]
 
 
-def summary(table: TableScreen, event: Event) -> RenderableType:
-    """The previewed roll, so the options are picked with the dice in view."""
-    return Group(*render_roll(roll_view(event, table.live.ruleset), results=False))
+def summary(table: TableScreen, event: Event, move: Move) -> RenderableType:
+    """The previewed roll, so the options are picked with the dice in view; a Volley with no
+    ranged weapon says it is a throw (reading 19), so no shots are looked for."""
+    from hearthroll.core.games.gear import attack
+
+    view = roll_view(event, table.live.ruleset)
+    parts: list[RenderableType] = list(render_roll(view, results=False))
+    character = table.live.state.characters.get(event.actor or "")
+    strike = attack(table.live.ruleset, character, move) if character is not None else None
+    if strike is not None and strike.thrown:
+        said = f"no ranged weapon: a throw ({strike.spec.name}), no shots to spend"
+        parts.append(Text(said, style="italic"))
+    return Group(*parts)
 
 
 def make_chosen(table: TableScreen, choice: PaletteChoice) -> None:
@@ -403,7 +413,7 @@ async def _settle(
             held: list[Outcome] = []
             check = _checker(finish, tuple(picks), track, lists, held)
             picker = OptionsPicker(
-                title, summary(table, preview.event), pick_lists(lists, move), check
+                title, summary(table, preview.event, move), pick_lists(lists, move), check
             )
             got = await _ask(table, picker)
             if got is None:
