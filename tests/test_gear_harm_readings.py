@@ -169,6 +169,10 @@ def test_a_whole_power_suit_soaks_all_falling_damage(ruleset: Ruleset) -> None:
         fell.event.results[0]
         == "Hale takes 9 from a fall, all soaked by Power armor (full suit): HP 10 → 10"
     )
+    shielded = sheet.hurt(
+        given(party(ruleset), ruleset, "Hale", "shield"), ruleset, 4, "Hale", falling=True
+    )
+    assert shielded.event.results[0] == "Hale takes 4 from a fall − 1 armor = 3: HP 10 → 7"
 
 
 # --- reading 19: weapons, Volley, ammo -------------------------------------------------------

@@ -56,10 +56,11 @@ def hurt(
         taken, how = 0, f"{amount} from a fall, all soaked by {suit}"
     elif soaked:
         taken = max(0, amount - soaked)
-        how = f"{amount} − {soaked} armor = {taken}"
+        how = f"{amount}{' from a fall' if falling else ''} − {soaked} armor = {taken}"
     else:
         taken = amount
-        how = f"{amount}" + (" (armor ignored)" if ignore_armor else "")
+        how = f"{amount}" + (" from a fall" if falling else "")
+        how += " (armor ignored)" if ignore_armor else ""
     changed, _ = change_meter(ruleset, character, meter.id, -taken)
     new = changed.meters.get(meter.id, 0)
     words = [f"{character.name} takes {how}: {meter.name} {old} → {new}"]
