@@ -321,6 +321,16 @@ def test_a_medical_kit_adds_one_d3_to_the_next_rest() -> None:
     assert rest.state.characters["Hale"].rest_bonus == ""
 
 
+def test_a_medical_kit_adds_one_d3_to_the_house_rest_too() -> None:
+    state = given(party(HOUSE), HOUSE, "Hale", "medical_kit")
+    state = sheet.hurt(state, HOUSE, 8, "Hale").state
+    kit = sheet.use(state, HOUSE, "medical_kit", TypedDice([]), "Hale")
+    rest = roll(kit.state, HOUSE, "rest", [4], [2, 2])
+    assert hp(rest.state, "Hale") == 2 + (2 + 1) + 2  # Rest's 1d4+1, the kit's 1d3
+    assert "Hale heals 2 (Medical kit: 1d3 = [2] = 2): HP 5 → 7" in rest.event.results
+    assert rest.state.characters["Hale"].rest_bonus == ""
+
+
 @BOTH
 def test_adventuring_gear_has_three_uses(ruleset: Ruleset) -> None:
     state = given(party(ruleset), ruleset, "Hale", "adventuring_gear")
