@@ -154,3 +154,23 @@ def test_a_table_rows_effects_are_checked_like_a_moves() -> None:
     (found,) = problems("bad_row_effect.toml")
     assert "rulesets[0].tables[0].rows[1].effects[0].condition: unknown condition 'soaked'" in found
     assert "known: wet" in found
+
+
+def test_a_rows_follow_names_each_move_once_and_its_preset_fits_every_one() -> None:
+    assert problems("bad_row_follow.toml") == [
+        "bad_row_follow.toml:20:102: rulesets[0].tables[0].rows[1].preset: unknown option of "
+        "Bail 'hard'; known: soft",
+        "bad_row_follow.toml:21:60: rulesets[0].tables[0].rows[2].follow: names 'tiny_brace' "
+        "twice; name each move once",
+    ]
+
+
+def test_a_rows_follow_may_be_one_move_as_text_or_several_as_a_list() -> None:
+    ruleset = load_catalog(with_user=False).ruleset("starforged")
+    rows = {r.id: r for r in ruleset.table("withstand_damage").rows}
+    assert rows["lost_cargo"].follow == ("starforged_sacrifice_resources",)
+    assert rows["rough_ride"].follow == (
+        "starforged_endure_harm",
+        "starforged_endure_stress",
+        "starforged_companion_takes_a_hit",
+    )

@@ -45,11 +45,62 @@ def test_move_next_plays_the_move_a_table_row_offers_with_its_harm(tmp_path: Pat
     )
     none = run_cli("move", "sf.toml", "next", cwd=tmp_path)
     assert none.returncode != 0 and "no move is offered next" in none.stderr
-    table = run_cli("move", "sf.toml", "withstand damage table", "--dice", "80", cwd=tmp_path)
-    assert "next: Endure Harm, serious (Serious: −2 health)" in table.stdout
+    table = run_cli("move", "sf.toml", "withstand damage table", "--dice", "90", cwd=tmp_path)
+    assert "next: Sacrifice Resources, serious (Serious: −2 supply)" in table.stdout
     played = run_cli("move", "sf.toml", "next", cwd=tmp_path)
     assert played.returncode == 0, played.stderr
-    assert "Endure Harm" in played.stdout
-    assert _meters(tmp_path / "sf.toml")["health"] == 3
+    assert "Sacrifice Resources" in played.stdout
+    assert _meters(tmp_path / "sf.toml")["supply"] == 3
     again = run_cli("move", "sf.toml", "next", cwd=tmp_path)
     assert again.returncode != 0  # the offer was taken up
+
+
+def test_move_next_after_a_rough_ride_asks_which_of_its_moves(tmp_path: Path) -> None:
+    assert (
+        run_cli("new", "sf.toml", "--ruleset", "starforged", "--demo", cwd=tmp_path).returncode == 0
+    )
+    table = run_cli("move", "sf.toml", "withstand damage table", "--dice", "80", cwd=tmp_path)
+    assert "next: Companion Takes a Hit, serious (Serious: −2 health)" in table.stdout
+    asked = run_cli("move", "sf.toml", "next", cwd=tmp_path)
+    assert asked.returncode != 0
+    assert (
+        "offers several moves next: Endure Harm (serious), Endure Stress (serious), "
+        'Companion Takes a Hit (serious); say which after next, e.g. `move FILE next "endure '
+        'stress"`'
+    ) in asked.stderr
+    wrong = run_cli("move", "sf.toml", "next", "heal", cwd=tmp_path)
+    assert wrong.returncode != 0 and "'heal' is not offered next" in wrong.stderr
+    stray = run_cli("move", "sf.toml", "endure", "harm", cwd=tmp_path)
+    assert stray.returncode != 0 and "goes after `next` only" in stray.stderr
+    # Rook 3 → 1, resisted: 4 + 1 = 5 against 2 and 9, a weak hit
+    hit = run_cli(
+        "move", "sf.toml", "next", "companion takes a hit", "--roll", "--dice", "4,2,9",
+        cwd=tmp_path,
+    )  # fmt: skip
+    assert hit.returncode == 0, hit.stderr
+    assert "Kael: Companion Takes a Hit (Rook's health +1) [4, 2, 9] → Weak hit" in hit.stdout
+    assert "action die 4 + Rook's health 1 = 5  vs  2 · 9 → weak hit" in hit.stdout
+    with CampaignStore.open(tmp_path / "sf.toml", CATALOG) as store:
+        (rook, _) = store.state.characters["Kael"].assets or ()
+    assert rook.value == 1
+    again = run_cli("move", "sf.toml", "next", "endure harm", cwd=tmp_path)
+    assert again.returncode != 0 and "no move is offered next" in again.stderr
+
+
+def test_typed_dice_for_a_harm_that_rolls_nothing_name_roll(tmp_path: Path) -> None:
+    assert (
+        run_cli("new", "sf.toml", "--ruleset", "starforged", "--demo", cwd=tmp_path).returncode == 0
+    )
+    made = run_cli(
+        "move", "sf.toml", "endure harm", "--pick", "minor", "--dice", "2,7,8", cwd=tmp_path
+    )
+    assert made.returncode != 0
+    assert "Endure Harm made no roll" in made.stderr and "--roll" in made.stderr
+    assert "too many typed dice" not in made.stderr
+    assert _meters(tmp_path / "sf.toml")["health"] == 5  # nothing saved
+    resisted = run_cli(
+        "move", "sf.toml", "endure harm", "--pick", "minor", "--pick", "momentum",
+        "--dice", "2,7,8", "--roll", cwd=tmp_path,
+    )  # fmt: skip
+    assert resisted.returncode == 0, resisted.stderr
+    assert _meters(tmp_path / "sf.toml")["health"] == 4

@@ -300,9 +300,9 @@ def test_a_table_row_naming_a_missing_move_is_shown_as_words() -> None:
 
 
 def test_a_table_row_naming_a_move_offers_it_with_its_harm() -> None:
-    out = move(kael(), "withstand damage table", (80,))
-    assert out.event.follow == ("starforged_endure_harm:serious",)
-    assert "next: Endure Harm, serious (Serious: −2 health)" in out.event.results
+    out = move(kael(), "withstand damage table", (90,))
+    assert out.event.follow == ("starforged_sacrifice_resources:serious",)
+    assert "next: Sacrifice Resources, serious (Serious: −2 supply)" in out.event.results
 
 
 def test_the_harm_table_from_a_miss_shows_its_row_words() -> None:
@@ -421,3 +421,61 @@ def test_another_suffer_move_at_minus_six_is_offered_next() -> None:
         "starforged_companion_takes_a_hit",
         "starforged_withstand_damage",
     )
+
+
+def test_companion_takes_a_hit_names_the_companion_in_its_roll() -> None:
+    # serious harm: Rook 3 → 1; the roll is +1 (Rook's health after the harm): 3 + 1 = 4 vs 2, 9
+    out = move(
+        with_companion(kael()),
+        "companion takes a hit",
+        (3, 2, 9),
+        picks=["serious"],
+        resist=True,
+    )
+    assert out.event.rolled == "Rook's health +1"
+    assert out.event.line == "action die 3 + Rook's health 1 = 4  vs  2 · 9 → weak hit"
+    assert "+1: Rook's health" in out.event.modifiers
+    assert "Rook's health 3 → 1" in out.event.results
+    assert not any("Companion health" in w for w in out.event.results)
+
+
+def test_withstand_damage_names_the_vehicle_in_its_roll() -> None:
+    state = starforged.add_asset(kael(), SF, "vehicle", "Petrel", 5, "command").state
+    out = move(state, "withstand damage", (6, 2, 9), picks=["serious"], resist=True)
+    assert out.event.rolled == "Petrel's integrity +3"
+    assert "Petrel's integrity 5 → 3" in out.event.results
+
+
+def test_a_rough_ride_offers_each_suffer_move_it_names_with_serious_harm() -> None:
+    from hearthroll.core.verbs.session import next_move
+
+    state = with_companion(kael())
+    out = move(state, "withstand damage table", (80,))
+    assert out.event.follow == (
+        "starforged_endure_harm:serious",
+        "starforged_endure_stress:serious",
+        "starforged_companion_takes_a_hit:serious",
+    )
+    assert "next: Endure Stress, serious (Serious: −2 spirit)" in out.event.results
+    with pytest.raises(RuleError) as refused:
+        next_move([out.event], SF)
+    assert (
+        "offers several moves next: Endure Harm (serious), Endure Stress (serious), "
+        "Companion Takes a Hit (serious)"
+    ) in str(refused.value)
+    assert next_move([out.event], SF, which="endure stress") == (
+        "starforged_endure_stress",
+        ["serious"],
+    )
+    wanted, picks = next_move([out.event], SF, which="Companion Takes a Hit")
+    hit = move(out.state, wanted, picks=picks)
+    (rook,) = hit.state.characters["Kael"].assets or ()
+    assert rook.value == 1
+    with pytest.raises(RuleError, match="'sacrifice resources' is not offered next"):
+        next_move([out.event], SF, which="sacrifice resources")
+
+
+def test_destruction_offers_endure_harm_and_names_face_death_as_words() -> None:
+    out = move(kael(), "withstand damage table", (15,))
+    assert out.event.follow == ("starforged_endure_harm", "Face Death")
+    assert "next: Face Death (the GM plays it)" in out.event.results

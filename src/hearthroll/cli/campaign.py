@@ -45,6 +45,12 @@ def add_parsers(verbs: Any) -> None:
         metavar="MOVE",
         help="the move's id or name, any case; `next`: the move the last roll offers",
     )
+    move.add_argument(
+        "which",
+        nargs="?",
+        metavar="WHICH",
+        help="after `next`, when the last roll offers several moves: which one (id or name)",
+    )
     move.add_argument("--as", dest="actor", metavar="NAME", help="the character making it")
     move.add_argument("--at", metavar="FOE", help="the foe a maneuver is made against")
     add_edge(move)
@@ -410,11 +416,16 @@ def run_move(args: argparse.Namespace) -> int:
         wanted, picks = args.move, args.pick
         if wanted.strip().lower() == NEXT:
             recent = store.events_after(max(0, store.state.history.events - 50))
-            wanted, picks = next_move(list(recent), store.ruleset, picks)
+            wanted, picks = next_move(list(recent), store.ruleset, picks, args.which)
+        elif args.which is not None:
+            raise UsageError(
+                f"WHICH ({args.which!r}) goes after `next` only; name one move, quoted if it "
+                'has spaces: move FILE "endure harm"'
+            )
         inputs = _inputs(args, store, wanted)
-        return _keeping(
-            args,
-            lambda dice, effect: make_move(
+
+        def roll(dice: DiceSource, effect: DiceSource) -> Outcome:
+            outcome = make_move(
                 store.state,
                 store.ruleset,
                 wanted,
@@ -430,10 +441,29 @@ def run_move(args: argparse.Namespace) -> int:
                 resist=args.roll,
                 asset=args.asset,
                 track=args.track,
-            ),
-        )
+            )
+            _unrolled(dice, outcome, store, args.roll)
+            return outcome
+
+        return _keeping(args, roll)
 
     return _with_store(args, verb)
+
+
+def _unrolled(dice: DiceSource, outcome: Outcome, store: CampaignStore, resisted: bool) -> None:
+    """Typed dice for a suffer move that made no roll: the roll waits for 0 or `--roll`."""
+    from hearthroll.core.dice.sources import TypedDice
+
+    event = outcome.event
+    if not isinstance(dice, TypedDice) or dice.used or not dice.remaining or event.dice:
+        return
+    move = store.ruleset.move(event.move) if event.move else None
+    if move is None or not move.roll.optional or resisted:
+        return
+    raise UsageError(
+        f"{move.name} made no roll, so the typed dice went unused: above 0 the roll is made "
+        "only with --roll (to resist); add --roll, or drop --dice"
+    )
 
 
 def run_reroll(args: argparse.Namespace) -> int:

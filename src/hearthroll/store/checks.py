@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Protocol
 
 from hearthroll.core.dice.bands import BandRange, Bands
 from hearthroll.core.dice.expr import parse as parse_expr
 from hearthroll.core.errors import ExprError
 from hearthroll.core.rules.effects import AutoMod, Effect, Gate, OptionList
-from hearthroll.core.rules.model import Move, Ruleset
+from hearthroll.core.rules.model import Move, Ruleset, TableRow
 
 if TYPE_CHECKING:
     from hearthroll.store.converter import KeyPath
@@ -123,16 +123,31 @@ def _check_links(
             )
     for index, table in enumerate(ruleset.tables):
         for r_index, row in enumerate(table.rows):
-            target = moves.get(row.follow) if row.follow else None
-            if row.preset is None:
-                continue
-            where = (*path, "tables", index, "rows", r_index, "preset")
-            if target is None:
-                report.add(file, where, "a preset needs `follow` to name a move of the catalog")
-                continue
-            ids = {o.id for lst in target.options for o in lst.items}
-            if row.preset not in ids:
-                report.add(file, where, _unknown(f"option of {target.name}", row.preset, ids))
+            where = (*path, "tables", index, "rows", r_index)
+            _check_row_follow(report, file, where, row, moves)
+
+
+def _check_row_follow(
+    report: _Report, file: RulesetFile, where: KeyPath, row: TableRow, moves: Mapping[str, Move]
+) -> None:
+    """A row's `follow` names each move once; its `preset` is an option of every move named."""
+    if len(set(row.follow)) != len(row.follow):
+        twice = next(f for i, f in enumerate(row.follow) if f in row.follow[:i])
+        report.add(file, (*where, "follow"), f"names {twice!r} twice; name each move once")
+    if row.preset is None:
+        return
+    targets = [moves[f] for f in row.follow if f in moves]
+    if not targets:
+        report.add(
+            file, (*where, "preset"), "a preset needs `follow` to name a move of the catalog"
+        )
+        return
+    for target in targets:
+        ids = {o.id for lst in target.options for o in lst.items}
+        if row.preset not in ids:
+            report.add(
+                file, (*where, "preset"), _unknown(f"option of {target.name}", row.preset, ids)
+            )
 
 
 def _check_row_effects(

@@ -83,6 +83,18 @@ def make_converter() -> cattrs.Converter:
         return Item(value) if type(value) is str else base_item(value, target)
 
     converter.register_structure_hook(Item, item_hook)
+
+    from hearthroll.core.rules.model import TableRow
+
+    base_row = converter.get_structure_hook(TableRow)
+
+    def row_hook(value: object, target: type) -> object:
+        # A row's `follow` names one move as a string, or several as a list.
+        if isinstance(value, dict) and type(value.get("follow")) is str:
+            value = {**value, "follow": [value["follow"]]}
+        return base_row(value, target)
+
+    converter.register_structure_hook(TableRow, row_hook)
     converter.register_structure_hook_factory(_is_tuple, tuple_factory)
     converter.register_structure_hook_func(_is_literal, literal_hook)
     return converter

@@ -368,14 +368,10 @@ def apply_live(
     return Applied(state, tuple(words), tuple(dropped), tuple(follow), tuple(deferred))
 
 
-def row_follow(ruleset: Ruleset, follow: str | None, preset: str | None) -> list[str]:
-    """Reading 32: a table row's next move as an offer (`id:preset`), or its name as words."""
-    if follow is None:
-        return []
+def row_follow(ruleset: Ruleset, follow: Sequence[str], preset: str | None) -> list[str]:
+    """Reading 32: a table row's next moves as offers (`id:preset`), or their names as words."""
     known = {m.id for m in ruleset.moves}
-    if follow in known:
-        return [f"{follow}:{preset}" if preset else follow]
-    return [follow]
+    return [f"{f}:{preset}" if preset and f in known else f for f in follow]
 
 
 def _apply(

@@ -89,6 +89,21 @@ def mount(ruleset: Ruleset, character: Character, asset: Asset) -> Character:
     )
 
 
+def named(ruleset: Ruleset, asset: Asset) -> Ruleset:
+    """The ruleset as a move on this asset speaks: its meter named for it ("Rook's health"), so
+    the roll's label, its line and the meter's changes name the companion or vehicle."""
+    meter = meter_for(ruleset, asset.kind)
+    renamed = attrs.evolve(meter, name=f"{asset.name}'s {meter_word(meter, asset.kind)}")
+    return attrs.evolve(
+        ruleset, meters=tuple(renamed if m.id == meter.id else m for m in ruleset.meters)
+    )
+
+
+def meter_word(meter: Meter, kind: str) -> str:
+    """The meter's name on the asset's own line: "health", not "companion health"."""
+    return meter.name.lower().removeprefix(f"{kind} ")
+
+
 def unmount(
     ruleset: Ruleset, original: Character, moved: Character, asset: Asset
 ) -> tuple[Character, list[str]]:
@@ -137,7 +152,7 @@ def assets_section(ruleset: Ruleset, character: Character) -> Section | None:
         what = f"{asset.type} vehicle" if asset.type else asset.kind
         marks = ", ".join(names.get(k, k) for k in asset.conditions)
         gauge = f"{pips(asset.value, asset.max)} {asset.value}/{asset.max}"
-        word = meter.name.lower().removeprefix(f"{asset.kind} ")  # "health", not "companion health"
+        word = meter_word(meter, asset.kind)
         text = f"{what} · {word} {gauge}"
         lines.append(
             Line(

@@ -103,10 +103,12 @@ class TableRow:
     high: int
     text: str
     refs: tuple[str, ...] = ()
-    follow: str | None = None
-    """A move this row sends to next: its id, or its name as words when the catalog lacks it."""
+    follow: tuple[str, ...] = ()
+    """The moves this row sends to next, each its id, or its name as words when the catalog
+    lacks it; with several ("Endure Harm, Endure Stress or Companion Takes a Hit") the GM picks
+    one. A file may give one as a plain string."""
     preset: str | None = None
-    """The option that move starts with picked (its harm: `serious`)."""
+    """The option each move followed starts with picked (its harm: `serious`)."""
     effects: tuple[Effect, ...] = ()
     """What the row does to the sheet, each gated as it lands (a support vehicle destroyed)."""
 

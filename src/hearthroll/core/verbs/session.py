@@ -233,6 +233,7 @@ def make_move(
         mounted = assets.find_asset(character, kind, asset)
         character = assets.mount(ruleset, character, mounted)
         state = put_character(state, character)
+        ruleset = assets.named(ruleset, mounted)
         if mounted.type and any(i.id == "vehicle" for i in move.inputs):
             inputs.setdefault("vehicle", mounted.type)
     _check_inputs(move, inputs)
@@ -557,17 +558,39 @@ def offered_next(events: Sequence[Event], ruleset: Ruleset) -> tuple[tuple[str, 
 
 
 def next_move(
-    events: Sequence[Event], ruleset: Ruleset, picks: Sequence[str] = ()
+    events: Sequence[Event],
+    ruleset: Ruleset,
+    picks: Sequence[str] = (),
+    which: str | None = None,
 ) -> tuple[str, list[str]]:
-    """`next` as a move: the offered move's id and the picks with its preset first."""
+    """`next` as a move: the offered move's id and the picks with its preset first. With
+    several on offer (a rough ride: Endure Harm, Endure Stress or Companion Takes a Hit),
+    `which` names one of them by id or name; without it the refusal names them all."""
     offers = offered_next(events, ruleset)
     if not offers:
         raise RuleError("no move is offered next: a table row that names a move offers it")
-    if len(offers) > 1:
-        names = ", ".join(ruleset.move(m).name for m, _ in offers)
-        raise RuleError(f"the last roll offers several moves next ({names}): name one")
-    move_id, preset = offers[0]
+    offered = [ruleset.move(m) for m, _ in offers]
+    if which is not None:
+        try:
+            chosen = find_move(offered, which)
+        except HearthrollError:
+            names = ", ".join(m.name for m in offered)
+            raise RuleError(f"{which!r} is not offered next; the last roll offers {names}") from None
+        move_id, preset = offers[offered.index(chosen)]
+    elif len(offers) > 1:
+        names = ", ".join(_offer_words(m.name, p) for m, (_, p) in zip(offered, offers, strict=True))
+        first = offered[1].name.lower()
+        raise RuleError(
+            f"the last roll offers several moves next: {names}; say which after next, "
+            f'e.g. `move FILE next "{first}"`'
+        )
+    else:
+        move_id, preset = offers[0]
     return move_id, [preset, *picks] if preset and preset not in picks else list(picks)
+
+
+def _offer_words(name: str, preset: str) -> str:
+    return f"{name} ({preset})" if preset else name
 
 
 def _follow_words(ruleset: Ruleset, follow: str) -> str:
@@ -605,7 +628,8 @@ def _action_line(
 def _name_of(ruleset: Ruleset, stat_id: str) -> str:
     for meter in ruleset.meters:
         if meter.id == stat_id:
-            return meter.name.lower()
+            # an asset's meter is named for it ("Rook's health"): its name keeps its capital
+            return meter.name if meter.scope in assets.LIMITS else meter.name.lower()
     for stat in ruleset.stats:
         if stat.id == stat_id:
             return stat.name.lower()
