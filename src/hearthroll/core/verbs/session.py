@@ -575,10 +575,12 @@ def next_move(
             chosen = find_move(offered, which)
         except HearthrollError:
             names = ", ".join(m.name for m in offered)
-            raise RuleError(f"{which!r} is not offered next; the last roll offers {names}") from None
+            said = f"{which!r} is not offered next; the last roll offers {names}"
+            raise RuleError(said) from None
         move_id, preset = offers[offered.index(chosen)]
     elif len(offers) > 1:
-        names = ", ".join(_offer_words(m.name, p) for m, (_, p) in zip(offered, offers, strict=True))
+        pairs = zip(offered, offers, strict=True)
+        names = ", ".join(_offer_words(m.name, p) for m, (_, p) in pairs)
         first = offered[1].name.lower()
         raise RuleError(
             f"the last roll offers several moves next: {names}; say which after next, "
