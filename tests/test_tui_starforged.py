@@ -199,15 +199,25 @@ async def test_a_table_row_naming_a_move_plays_it_with_o(tmp_path: Path) -> None
         await settle(pilot, app)
         tray = shown(app, "#tray-roll") + shown(app, "#tray-next")
         assert "A rough ride" in tray
-        assert "play Endure Harm, serious" in tray
-        await pilot.press("o")  # the harm is the row's: not asked; resist? is
+        assert "play next: Endure Harm, serious or 2 more" in tray
+        await pilot.press("o")  # which move? each with the row's harm
+        await settle(pilot, app)
+        picker = [str(o.prompt) for o in app.screen.query_one("#list-0", SelectionList).options]
+        assert picker == [
+            "Endure Harm, serious",
+            "Endure Stress, serious",
+            "Companion Takes a Hit, serious",
+        ]
+        await pilot.press("3", "enter")  # Companion Takes a Hit: the harm is not asked
         await settle(pilot, app)
         assert "resist?" in str(app.screen.query_one(".title").content)
         await pilot.press("2", "enter")  # take the harm: no roll
         await settle(pilot, app)
         assert app.live is not None
-        assert app.live.state.characters["Kael"].meters["health"] == 3
-        assert "play Endure Harm" not in shown(app, "#tray-next")
+        (rook, _) = app.live.state.characters["Kael"].assets or ()
+        assert (rook.name, rook.value) == ("Rook", 1)
+        assert "Rook's health 3 → 1" in shown(app, "#tray-roll")
+        assert "play" not in shown(app, "#tray-next")
 
 
 async def test_another_suffer_move_at_minus_six_is_asked_with_o(tmp_path: Path) -> None:
