@@ -104,3 +104,38 @@ def test_typed_dice_for_a_harm_that_rolls_nothing_name_roll(tmp_path: Path) -> N
     )  # fmt: skip
     assert resisted.returncode == 0, resisted.stderr
     assert _meters(tmp_path / "sf.toml")["health"] == 4
+
+
+def test_burn_after_a_note_and_a_vow_then_undo_and_redo(tmp_path: Path) -> None:
+    assert (
+        run_cli("new", "sf.toml", "--ruleset", "starforged", "--demo", cwd=tmp_path).returncode == 0
+    )
+    path = tmp_path / "sf.toml"
+    assert run_cli("set", "sf.toml", "Kael.momentum", "7", cwd=tmp_path).returncode == 0
+    made = run_cli(
+        "move", "sf.toml", "endure harm", "--pick", "minor", "--roll", "--dice", "2,3,6",
+        cwd=tmp_path,
+    )  # fmt: skip
+    assert made.returncode == 0, made.stderr
+    assert run_cli("note", "sf.toml", "the hull groans", cwd=tmp_path).returncode == 0
+    vow = run_cli("track", "sf.toml", "new", "Beacon", "--rank", "dangerous", cwd=tmp_path)
+    assert vow.returncode == 0, vow.stderr
+    burned = run_cli("burn", "sf.toml", "--pick", "embrace_the_pain", cwd=tmp_path)
+    assert burned.returncode == 0, burned.stderr
+    assert (_meters(path)["health"], _meters(path)["momentum"]) == (4, 3)
+    assert run_cli("undo", "sf.toml", cwd=tmp_path).returncode == 0
+    assert (_meters(path)["health"], _meters(path)["momentum"]) == (4, 7)
+    assert run_cli("redo", "sf.toml", cwd=tmp_path).returncode == 0
+    assert (_meters(path)["health"], _meters(path)["momentum"]) == (4, 3)
+    with CampaignStore.open(path, CATALOG) as store:
+        assert [t.name for t in store.state.tracks or ()][-1] == "Beacon"
+    lost = run_cli("move", "sf.toml", "sacrifice resources", "--pick", "minor", cwd=tmp_path)
+    assert lost.returncode == 0, lost.stderr
+    assert run_cli("undo", "sf.toml", cwd=tmp_path).returncode == 0  # the supply lost
+    assert run_cli("undo", "sf.toml", cwd=tmp_path).returncode == 0  # the burn
+    again = run_cli("move", "sf.toml", "sacrifice resources", "--pick", "minor", cwd=tmp_path)
+    assert again.returncode == 0, again.stderr
+    refused = run_cli("burn", "sf.toml", "--pick", "embrace_the_pain", cwd=tmp_path)
+    assert refused.returncode != 0
+    assert "Kael's Sacrifice Resources (event" in refused.stderr
+    assert "changed their sheet (undo it first)" in refused.stderr

@@ -203,12 +203,87 @@ def test_burn_turns_a_miss_weak_and_the_weak_hit_may_take_nothing() -> None:
     )
 
 
-def test_burn_is_refused_after_another_event() -> None:
-    out = move(kael(momentum=7), "endure harm", (2, 3, 6), picks=["minor"], resist=True)
-    later = starforged.new_track(out.state, "Beacon", "dangerous")
-    events = {out.event.seq: out.event}
-    with pytest.raises(RuleError, match="events came after Kael's roll"):
-        starforged.burn(later.state, SF, "Kael", events.__getitem__, picks=["embrace_the_pain"])
+def played(state: Campaign, *steps: Any) -> tuple[Campaign, dict[int, Any]]:
+    """Each step an outcome-making function of the state; the state after all, and the log."""
+    log = {}
+    for step in steps:
+        out = step(state)
+        state, log[out.event.seq] = out.state, out.event
+    return state, log
+
+
+def with_mara(state: Campaign) -> Campaign:
+    return edits.add_character(state, SF, "Mara").state
+
+
+def test_burn_stands_over_a_note_a_track_and_another_characters_moves() -> None:
+    # Kael: 2 + health 4 = 6 against 3 and 6, a weak hit; then a note, a vow, Mara's supply
+    # lost and Mara's own action roll: none of them touches Kael's sheet, so the burn stands
+    state, log = played(
+        with_mara(kael(momentum=7)),
+        lambda s: move(s, "endure harm", (2, 3, 6), picks=["minor"], resist=True),
+        lambda s: edits.note(s, "the hull groans"),
+        lambda s: starforged.new_track(s, "Beacon", "dangerous"),
+        lambda s: make_move(
+            s, SF, "sacrifice resources", TypedDice(()), actor="Mara", picks=["minor"]
+        ),
+        lambda s: make_move(
+            s, SF, "endure harm", TypedDice((1, 9, 9)), actor="Mara", picks=["minor", "momentum"],
+            resist=True,
+        ),
+    )  # fmt: skip
+    assert state.last_roll is not None and state.last_roll.actor == "Mara"
+    burned = starforged.burn(state, SF, "Kael", log.__getitem__, picks=["embrace_the_pain"])
+    assert (burned.event.kind, burned.event.band) == ("burn", "strong")
+    assert "momentum +7 replaces the action score 6: weak hit → strong hit" in burned.event.results
+    kael_after, mara_after = burned.state.characters["Kael"], burned.state.characters["Mara"]
+    assert (kael_after.meters["momentum"], kael_after.meters["health"]) == (3, 4)
+    assert mara_after == state.characters["Mara"]  # Mara's moves stand as they were
+    assert [t.name for t in burned.state.tracks or ()] == ["Beacon"]
+    assert burned.state.last_roll == state.last_roll  # Mara's roll is still the last one
+    assert {d.path[:2] for d in burned.event.deltas} == {("characters", "Kael")}
+    back = edits.undo(burned.state, burned.event)
+    assert same_game(back.state, state)
+    again = edits.redo(back.state, burned.event)
+    assert same_game(again.state, burned.state)
+
+
+def test_burn_stands_over_a_note_and_marks_the_roll_burned() -> None:
+    state, log = played(
+        kael(momentum=7),
+        lambda s: move(s, "endure harm", (2, 3, 6), picks=["minor"], resist=True),
+        lambda s: edits.note(s, "the hull groans"),
+    )
+    burned = starforged.burn(state, SF, "Kael", log.__getitem__, picks=["embrace_the_pain"])
+    assert burned.state.last_roll is not None and burned.state.last_roll.burned
+    log[burned.event.seq] = burned.event
+    with pytest.raises(RuleError, match="burned on this roll already"):
+        starforged.burn(burned.state, SF, "Kael", log.__getitem__, picks=["embrace_the_pain"])
+
+
+def test_burn_is_refused_when_a_later_event_changed_the_characters_sheet() -> None:
+    state, log = played(
+        kael(momentum=7),
+        lambda s: move(s, "endure harm", (2, 3, 6), picks=["minor"], resist=True),
+        lambda s: edits.note(s, "the hull groans"),
+        lambda s: move(s, "sacrifice resources", picks=["minor"]),
+    )
+    with pytest.raises(RuleError) as refused:
+        starforged.burn(state, SF, "Kael", log.__getitem__, picks=["embrace_the_pain"])
+    assert str(refused.value) == (
+        "Kael cannot burn momentum: Kael's Sacrifice Resources (event 4) came after Kael's "
+        "roll (event 2) and changed their sheet (undo it first)"
+    )
+
+
+def test_burn_is_refused_after_an_undone_roll() -> None:
+    state, log = played(
+        kael(momentum=7),
+        lambda s: move(s, "endure harm", (2, 3, 6), picks=["minor"], resist=True),
+    )
+    undone = edits.undo(state, log[min(log)]).state
+    with pytest.raises(RuleError, match="no action roll"):
+        starforged.burn(undone, SF, "Kael", log.__getitem__, picks=["embrace_the_pain"])
 
 
 def test_burn_is_refused_with_its_reason() -> None:

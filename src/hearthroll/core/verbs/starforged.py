@@ -6,10 +6,10 @@ from collections.abc import Callable, Mapping, Sequence
 
 import attrs
 
-from hearthroll.core.campaign.deltas import apply
+from hearthroll.core.campaign.deltas import Delta, apply, diff
 from hearthroll.core.campaign.events import Event, Outcome, record, reverse
 from hearthroll.core.campaign.sheets import find_character, put_character
-from hearthroll.core.campaign.state import Campaign
+from hearthroll.core.campaign.state import Campaign, History
 from hearthroll.core.dice.mechanics import MATCH
 from hearthroll.core.dice.odds import Odds, action_odds
 from hearthroll.core.dice.sources import DiceSource, TypedDice
@@ -44,27 +44,29 @@ def burn(
     The roll's move is judged again on the new band: what its old band applied is reverted
     and the new band's options are `picks` (the harm before the roll stays as it was). The
     burn is one event whose deltas take the sheet from the old band's outcome to the new.
-    Only the last event can be re-judged; `lookup(seq)` reads it from the log.
+    Events since the roll may stand (a note, another character's move, a track marked) while
+    none of them touches the character's sheet or what the burn changes; `lookup(seq)` reads
+    them from the log.
     """
     character = find_character(state, actor)
-    roll = state.last_roll
-    if roll is None or roll.actor != character.name:
-        raise RuleError(f"{character.name} has made no action roll to burn momentum on")
     meter = momentum.meter_of(ruleset)
     if meter is None:
         raise RuleError(f"ruleset {ruleset.id!r} has no momentum to burn")
-    reason = momentum.can_burn(momentum.at_roll(character, roll, meter), roll)
+    made, later = _roll_to_burn(state, character.name, lookup)
+    then = state
+    for event in later:  # newest first: the campaign as the roll left it
+        then = apply(then, reverse(event.deltas))
+    roll = then.last_roll
+    if roll is None or roll.actor != character.name:
+        raise RuleError(f"{character.name} has made no action roll to burn momentum on")
+    reason = momentum.can_burn(momentum.at_roll(then.characters[character.name], roll, meter), roll)
     if reason is not None:
         raise RuleError(f"{character.name} cannot burn momentum: {reason}")
-    if not roll.seq or state.history.undo[-1:] != (roll.seq,):
+    if not roll.seq:
         raise RuleError(
-            f"momentum is burned on the roll just made; events came after {character.name}'s "
-            "roll (undo them first)"
-            if roll.seq
-            else "this roll was saved before a burn could judge its options again: roll anew"
+            "this roll was saved before a burn could judge its options again: roll anew"
         )
-    made = lookup(roll.seq)
-    before = apply(state, reverse(made.deltas))
+    before = apply(then, reverse(made.deltas))
     move = ruleset.move(roll.move)
     carried = [p for p in made.options if p in floor_ids(ruleset) and p not in picks]
     own = [*roll.picks, *picks]
@@ -91,9 +93,93 @@ def burn(
         if not carried:
             raise
         outcome = again(())
-    after = attrs.evolve(outcome.state, history=state.history)
+    changes = diff(
+        attrs.evolve(then, history=History()), attrs.evolve(outcome.state, history=History())
+    )
+    changes = _past_later(changes, later, character.name)
+    after = apply(state, changes)
     event = attrs.evolve(outcome.event, kind="burn", seq=0, deltas=())
     return record(state, after, event)
+
+
+ROLLS = frozenset({"move", "burn"})
+"""The events that make (or re-judge) a character's action roll."""
+
+
+def _roll_to_burn(
+    state: Campaign, name: str, lookup: Callable[[int], Event]
+) -> tuple[Event, list[Event]]:
+    """The character's last action roll still standing, and the events since it, newest first.
+
+    An event since that touches the character's sheet stands in between: refused, naming it.
+    """
+    later: list[Event] = []
+    blocker: Event | None = None
+    if state.last_roll is not None:  # none: no action roll stands anywhere
+        for seq in reversed(state.history.undo):
+            event = lookup(seq)
+            if (
+                event.actor == name
+                and event.kind in ROLLS
+                and event.mechanic == "action"
+                and event.dice
+            ):
+                if blocker is not None:
+                    raise RuleError(
+                        f"{name} cannot burn momentum: {_named(blocker)} came after {name}'s "
+                        f"roll (event {event.seq}) and changed their sheet (undo it first)"
+                    )
+                return event, later
+            if blocker is None and any(_touches(d, ("characters", name)) for d in event.deltas):
+                blocker = event
+            later.append(event)
+    raise RuleError(f"{name} has made no action roll to burn momentum on")
+
+
+def _past_later(changes: Sequence[Delta], later: Sequence[Event], name: str) -> tuple[Delta, ...]:
+    """The burn's changes, laid over the events since the roll: one that changed what the burn
+    changes stands in between (refused, named); the last roll another character has made since
+    stays theirs."""
+    rolled_since = any(d.path[:1] == ("last_roll",) for e in later for d in e.deltas)
+    kept: list[Delta] = []
+    for change in changes:
+        if change.path[:1] == ("last_roll",) and rolled_since:
+            continue  # a later roll is the last one now: the burn marks none
+        for event in later:
+            if not any(_touches(d, change.path) for d in event.deltas):
+                continue
+            raise RuleError(
+                f"{name} cannot burn momentum: {_named(event)} came after {name}'s roll and "
+                f"changed {'.'.join(change.path)} that the burn changes (undo it first)"
+            )
+        kept.append(change)
+    return tuple(kept)
+
+
+def _touches(delta: Delta, path: tuple[str, ...]) -> bool:
+    """Whether the delta changed what lies at `path`: below it, or above it with that part
+    changed (a character joining rewrites the whole party, leaving the others as they were)."""
+    if delta.path[: len(path)] == path:
+        return True
+    if path[: len(delta.path)] != delta.path:
+        return False
+    rest = path[len(delta.path) :]
+    return _at(delta.before, rest) != _at(delta.after, rest)
+
+
+def _at(node: object, path: tuple[str, ...]) -> object:
+    for key in path:
+        if isinstance(node, dict):
+            node = node.get(key)
+        else:
+            node = getattr(node, key, None)
+    return node
+
+
+def _named(event: Event) -> str:
+    what = event.move_name or event.kind
+    who = f"{event.actor}'s " if event.actor else ""
+    return f"{who}{what} (event {event.seq})"
 
 
 def add_asset(
