@@ -62,10 +62,6 @@ def burn(
     reason = momentum.can_burn(momentum.at_roll(then.characters[character.name], roll, meter), roll)
     if reason is not None:
         raise RuleError(f"{character.name} cannot burn momentum: {reason}")
-    if not roll.seq:
-        raise RuleError(
-            "this roll was saved before a burn could judge its options again: roll anew"
-        )
     before = apply(then, reverse(made.deltas))
     move = ruleset.move(roll.move)
     carried = [p for p in made.options if p in floor_ids(ruleset) and p not in picks]
@@ -113,9 +109,14 @@ def _roll_to_burn(
 
     An event since that touches the character's sheet stands in between: refused, naming it.
     """
+    last = state.last_roll
+    if last is not None and last.actor == name and not last.seq:
+        raise RuleError(
+            "this roll was saved before a burn could judge its options again: roll anew"
+        )
     later: list[Event] = []
     blocker: Event | None = None
-    if state.last_roll is not None:  # none: no action roll stands anywhere
+    if last is not None:  # none: no action roll stands anywhere
         for seq in reversed(state.history.undo):
             event = lookup(seq)
             if (

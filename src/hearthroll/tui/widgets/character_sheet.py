@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import attrs
 from rich.text import Text
 from textual.reactive import reactive
 from textual.widgets import Static
@@ -22,9 +23,22 @@ class CharacterSheet(Static):
     def on_mount(self) -> None:
         self.watch_view(self.view)  # an empty party is None from the start: say so
 
+    def on_resize(self) -> None:
+        self.watch_view(self.view)
+
     def watch_view(self, view: SheetView | None) -> None:
         self.border_title = "no character" if view is None else view.title
-        self.update(render_sheet(view, keys=self.keys))
+        width, height = self.content_size
+        text = render_sheet(view, keys=self.keys)
+        if 0 < height < self._rows(text, width):
+            text = render_sheet(view, keys=self.keys, narrow=True)
+        self.update(text)
+        more = 0 < height < self._rows(text, width)
+        self.border_subtitle = "▼ more below: a taller window shows it" if more else ""
+
+    def _rows(self, text: Text, width: int) -> int:
+        """How many rows the text takes at this width."""
+        return len(text.wrap(self.app.console, width)) if width > 0 else 0
 
 
 def bar(value: int, top: int, style: str = "green") -> Text:
@@ -52,7 +66,37 @@ def _meter(line: Line) -> Text:
     return _line(line.label, drawn)
 
 
-def _section(section: Section) -> list[Text]:
+def _compact(line: Line) -> str:
+    """An asset's line as the narrow sheet shows it: `Rook (companion) ●●● 3/3`."""
+    what, gauge, *marks = line.text.split(" · ")
+    pips = gauge.split(" ", 1)[-1]
+    return " · ".join([f"({what.removesuffix(' vehicle')}) {pips}", *marks])
+
+
+def _momentum(section: Section, narrow: bool) -> list[Text]:
+    """`Momentum +7 · max +10 · reset +2`, its −6..+10 scale on the line below (narrow: none),
+    then the impacts marked."""
+    rows: list[Text] = []
+    for line in section.lines:
+        if line.label == "impacts":
+            if line.value:
+                rows.append(_line("impacts", Text(line.text, style="bold yellow")))
+            continue
+        value, *scale, limits = line.text.split("  ")
+        rows.append(_line(line.label, f"{value} · {limits}"))
+        if scale and not narrow:
+            rows.append(Text(f"  {scale[0]}"))
+    return rows
+
+
+def _section(section: Section, narrow: bool = False) -> list[Text]:
+    if section.id == "momentum":
+        return _momentum(section, narrow)
+    if narrow and section.id == "assets":
+        section = attrs.evolve(
+            section,
+            lines=tuple(attrs.evolve(line, text=_compact(line)) for line in section.lines),
+        )
     if section.bars:
         return [_meter(line) for line in section.lines]
     if section.id in ("meters", "assets"):  # pips already: one a line, no bar beside
@@ -68,15 +112,15 @@ def _section(section: Section) -> list[Text]:
     parts = [
         Text(f"{line.label} {line.text}", style="bold yellow" if line.warn else "")
         for line in section.lines
-        if not (section.id == "momentum" and line.label == "impacts" and not line.value)
     ]
     if section.id in ("holds", "conditions"):
         return [_line(section.title, Text("  ").join(parts))]
     return [Text(" · ").join(parts)]
 
 
-def render_sheet(view: SheetView | None, *, keys: bool = True) -> Text:
-    """The sheet's text."""
+def render_sheet(view: SheetView | None, *, keys: bool = True, narrow: bool = False) -> Text:
+    """The sheet's text (`narrow`: compact, for a box too short for it: momentum without its
+    scale, an asset on one line; at 80×24 the whole starforged sheet stays in view)."""
     if view is None:
         return Text("no characters yet: press A to add one", style="dim")
     lines: list[Text] = []
@@ -95,12 +139,12 @@ def render_sheet(view: SheetView | None, *, keys: bool = True) -> Text:
         if not section.lines:
             continue
         if section.id in ("armor", "load", "stats"):
-            small.extend(_section(section))
+            small.extend(_section(section, narrow))
             continue
         if small:
             lines.append(Text(" · ").join(small))
             small = []
-        lines.extend(_section(section))
+        lines.extend(_section(section, narrow))
     if small:
         lines.append(Text(" · ").join(small))
     if view.ready:
