@@ -242,3 +242,20 @@ async def test_another_suffer_move_at_minus_six_is_asked_with_o(tmp_path: Path) 
         await settle(pilot, app)
         assert app.live is not None
         assert app.live.state.characters["Kael"].meters["spirit"] == 3
+
+
+async def test_withstand_damage_on_a_typed_vehicle_asks_no_type(tmp_path: Path) -> None:
+    app = build(forge(tmp_path), data_dir=tmp_path / "data", dice=scripted(()))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        await pilot.press("slash", *"withstand damage", "enter")
+        await settle(pilot, app)
+        assert "Withstand Damage: before the roll" in str(app.screen.query_one(".title").content)
+        await pilot.press("2", "enter")  # serious damage: Petrel 5 → 3
+        await settle(pilot, app)
+        await pilot.press("2", "enter")  # take it: no roll
+        await settle(pilot, app)
+        assert app.live is not None
+        (_, petrel) = app.live.state.characters["Kael"].assets or ()
+        assert (petrel.name, petrel.value) == ("Petrel", 3)
+        assert "Petrel's integrity 5 → 3" in shown(app, "#tray-roll")

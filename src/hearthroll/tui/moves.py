@@ -26,6 +26,7 @@ from hearthroll.core.verbs.edits import damage
 from hearthroll.core.verbs.session import (
     FloorChoiceNeeded,
     PicksNeeded,
+    asset_inputs,
     make_move,
     move_context,
     reroll,
@@ -182,7 +183,10 @@ async def make_move_flow(table: TableScreen, choice: PaletteChoice, preset: str 
 
     character = state.characters.get(table.active or "")
     stat = stat_choices(ruleset, move, character)
-    asked = (*move.inputs, stat) if stat is not None else move.inputs
+    given = asset_inputs(state, ruleset, move.id, table.active, request.asset)
+    request = attrs.evolve(request, inputs=given)
+    own = tuple(i for i in move.inputs if i.id not in given)
+    asked = (*own, stat) if stat is not None else own
     if asked:
         labels = {}
         if stat is not None and character is not None:
@@ -191,11 +195,16 @@ async def make_move_flow(table: TableScreen, choice: PaletteChoice, preset: str 
             }
         values: Inputs | None = await _ask(
             table,
-            MoveInputs(move, lambda v: trial(attrs.evolve(request, inputs=dict(v))), asked, labels),
+            MoveInputs(
+                move,
+                lambda v: trial(attrs.evolve(request, inputs={**given, **v})),
+                asked,
+                labels,
+            ),
         )
         if values is None:
             return
-        request = attrs.evolve(request, inputs=dict(values))
+        request = attrs.evolve(request, inputs={**given, **values})
     before = [] if preset else flow.before_lists(state, ruleset, request)
     if preset:
         request = attrs.evolve(request, before=(preset,))

@@ -27,7 +27,14 @@ from hearthroll.core.campaign.resolve import (
     row_follow,
 )
 from hearthroll.core.campaign.sheets import change_hold, find_character, put_character
-from hearthroll.core.campaign.state import Campaign, Character, LastRoll, PoolState, TurnState
+from hearthroll.core.campaign.state import (
+    Asset,
+    Campaign,
+    Character,
+    LastRoll,
+    PoolState,
+    TurnState,
+)
 from hearthroll.core.dice.mechanics import (
     BURNED,
     CANCELLED,
@@ -234,8 +241,8 @@ def make_move(
         character = assets.mount(ruleset, character, mounted)
         state = put_character(state, character)
         ruleset = assets.named(ruleset, mounted)
-        if mounted.type and any(i.id == "vehicle" for i in move.inputs):
-            inputs.setdefault("vehicle", mounted.type)
+        for key, value in _inputs_of(move, mounted).items():
+            inputs.setdefault(key, value)
     _check_inputs(move, inputs)
     extra = effect_dice or dice
     floors = floor_ids(ruleset)
@@ -344,7 +351,7 @@ def make_move(
     state = steading.after_move(state, move, band, chosen)
     words += missing_picks(lists, chosen)
     if not rolls and move.roll.mechanic != "none":
-        words.append("no roll: above 0 and not resisted (--roll to resist)")
+        words.append("no roll: above 0 and not resisted")
     if mounted is not None and who is not None and character is not None:
         original = before.characters[who]
         unmounted, gone = assets.unmount(ruleset, original, state.characters[who], mounted)
@@ -413,6 +420,29 @@ def _burn(
         f"Momentum {done.momentum} → {done.reset} (reset)",
     ]
     return put_character(state, character), burn_momentum(roll, done.momentum), words
+
+
+def asset_inputs(
+    state: Campaign, ruleset: Ruleset, wanted: str, actor: str | None, asset: str | None = None
+) -> dict[str, str]:
+    """The move's inputs its companion or vehicle answers (a vehicle's type): not asked."""
+    move = find_move(ruleset.moves, wanted)
+    kind = _asset_kind(ruleset, move)
+    if kind is None:
+        return {}
+    try:
+        character = find_character(state, actor)
+        return _inputs_of(move, assets.find_asset(character, kind, asset))
+    except HearthrollError:
+        return {}  # the move itself says what is missing
+
+
+def _inputs_of(move: Move, asset: Asset) -> dict[str, str]:
+    return (
+        {"vehicle": asset.type}
+        if asset.type and any(i.id == "vehicle" for i in move.inputs)
+        else {}
+    )
 
 
 def _asset_kind(ruleset: Ruleset, move: Move) -> str | None:
