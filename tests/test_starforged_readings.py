@@ -325,6 +325,7 @@ def test_progress_roll_counts_boxes_and_no_momentum() -> None:
     out = starforged.roll_track(state, "Beacon", TypedDice((3, 4)))
     assert (out.event.total, out.event.band) == (4, "weak")
     assert out.event.line == "progress 4  vs  3 · 4 → weak hit"
+    assert out.event.results == ("Beacon: progress 4  vs  3 · 4 → weak hit",)  # the log names it
 
 
 def at_minus_six(tracks: int = 1) -> Campaign:

@@ -267,7 +267,7 @@ def roll_track(state: Campaign, name: str, dice: DiceSource) -> Outcome:
         total=roll.total,
         match=roll.has(MATCH),
         line=line,
-        results=(line,),
+        results=(f"{track.name}: {line}",),
     )
     return record(state, state, event)
 
