@@ -259,3 +259,31 @@ async def test_withstand_damage_on_a_typed_vehicle_asks_no_type(tmp_path: Path) 
         (_, petrel) = app.live.state.characters["Kael"].assets or ()
         assert (petrel.name, petrel.value) == ("Petrel", 3)
         assert "Petrel's integrity 5 → 3" in shown(app, "#tray-roll")
+
+
+async def test_b_stands_over_a_note_and_says_what_stands_in_between(tmp_path: Path) -> None:
+    app = build(forge(tmp_path), data_dir=tmp_path / "data", dice=scripted((2, 3, 6)))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        await endure_minor_harm_resisting(pilot, app)  # a weak hit; momentum 7
+        await pilot.press("n", *"sparks fly", "enter")
+        await settle(pilot, app)
+        assert "burn momentum (+7): weak hit → strong hit" in shown(app, "#tray-next")
+        await pilot.press("slash", *"sacrifice resources", "enter")
+        await settle(pilot, app)
+        await pilot.press("1", "enter")  # a minor loss: Kael's sheet changes after the roll
+        await settle(pilot, app)
+        assert "burn momentum" not in shown(app, "#tray-next")
+        await pilot.press("b")
+        await settle(pilot, app)
+        assert app.live is not None
+        status = shown(app, "#status")
+        assert "Kael cannot burn momentum: Kael's Sacrifice Resources (event" in status
+        await pilot.press("u")  # the supply back: the note alone stands between
+        await settle(pilot, app)
+        assert "burn momentum (+7): weak hit → strong hit" in shown(app, "#tray-next")
+        await pilot.press("b")
+        await settle(pilot, app)
+        await pilot.press("2", "enter")  # embrace the pain
+        await settle(pilot, app)
+        assert app.live.state.characters["Kael"].meters["momentum"] == 3

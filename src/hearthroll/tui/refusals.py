@@ -80,11 +80,10 @@ def refusal(
             return f"{character.name} needs {needed} XP, has {character.xp}"
         return None
     if action == "burn":
-        from hearthroll.tui.views import starforged_actions
+        from hearthroll.core.verbs.starforged import burn_offer
 
-        if any(key == "b" for key, _ in starforged_actions(state, ruleset, active)):
-            return None
-        return "no action roll to burn momentum on (momentum must beat the action score)"
+        burn, reason = burn_offer(state, ruleset, active, events)
+        return None if burn is not None else reason
     if action == "next_move":
         from hearthroll.core.verbs.session import offered_next
 

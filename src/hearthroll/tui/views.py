@@ -302,11 +302,13 @@ def push_odds(state: Campaign, ruleset: Ruleset, actor: str | None) -> str | Non
     return f"{head}, {percent(saved)} with {_plural(rerolls, 'reroll')}"
 
 
-def _actions(state: Campaign, ruleset: Ruleset, actor: str | None) -> tuple[tuple[str, str], ...]:
+def _actions(
+    state: Campaign, ruleset: Ruleset, actor: str | None, events: Sequence[Event] = ()
+) -> tuple[tuple[str, str], ...]:
     if not state.characters:
         return (("A", "add a character"), ("/", "make a move"))
     if not _pool(ruleset):
-        return (("/", "make a move"), *starforged_actions(state, ruleset, actor))
+        return (("/", "make a move"), *starforged_actions(state, ruleset, actor, events))
     turn = state.turn
     if turn.status == "bust_pending" and turn.actor in state.characters:
         who = state.characters[turn.actor]
@@ -328,16 +330,16 @@ def _actions(state: Campaign, ruleset: Ruleset, actor: str | None) -> tuple[tupl
 
 
 def starforged_actions(
-    state: Campaign, ruleset: Ruleset, actor: str | None
+    state: Campaign, ruleset: Ruleset, actor: str | None, events: Sequence[Event] = ()
 ) -> tuple[tuple[str, str], ...]:
-    """`b burn momentum (+7): weak hit → strong hit` when burning would help; `T` tracks."""
-    from hearthroll.core.games.momentum import burn_preview
+    """`b burn momentum (+7): weak hit → strong hit` when burning the character's last action
+    roll would help and nothing since stands in between (`events`: the recent log); `T` tracks."""
     from hearthroll.core.games.progress import keeps_tracks
+    from hearthroll.core.verbs.starforged import burn_offer
 
     found: list[tuple[str, str]] = []
-    character = state.characters.get(actor or "")
-    if character is not None:
-        burn = burn_preview(ruleset, character, state.last_roll)
+    if actor in state.characters:
+        burn, _ = burn_offer(state, ruleset, actor, events)
         if burn is not None:
             before, after = BURN_WORDS[burn.band_before], BURN_WORDS[burn.band_after]
             found.append(("b", f"burn momentum ({burn.momentum:+d}): {before} → {after}"))
@@ -386,7 +388,7 @@ def tray_view(
     the chance to land each ready maneuver against the target)."""
     last = last_roll(events)
     pending = state.turn.status == "bust_pending"
-    actions = (*_actions(state, ruleset, active), *next_actions(events, ruleset))
+    actions = (*_actions(state, ruleset, active, events), *next_actions(events, ruleset))
     odds = None if pending else push_odds(state, ruleset, active)
     if state.encounter is not None:
         round_no = state.encounter.round

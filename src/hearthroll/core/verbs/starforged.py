@@ -98,6 +98,36 @@ def burn(
     return record(state, after, event)
 
 
+def burn_offer(
+    state: Campaign, ruleset: Ruleset, actor: str | None, events: Sequence[Event]
+) -> tuple[momentum.Burn | None, str]:
+    """What a burn would do now on the character's last action roll, reading the recent log
+    `events`, or why it cannot (no roll, no better band, an event since stands in between, or
+    the roll is older than the log read)."""
+    if actor is None or actor not in state.characters:
+        return None, "no character to burn momentum for"
+    meter = momentum.meter_of(ruleset)
+    if meter is None:
+        return None, f"{ruleset.name} has no momentum to burn"
+    by_seq = {e.seq: e for e in events}
+    try:
+        _, later = _roll_to_burn(state, actor, by_seq.__getitem__)
+    except HearthrollError as error:
+        return None, str(error)
+    except KeyError:
+        return None, f"{actor}'s last action roll is further back than the log at hand"
+    then = state
+    for event in later:
+        then = apply(then, reverse(event.deltas))
+    roll, character = then.last_roll, then.characters[actor]
+    if roll is None or roll.actor != actor:
+        return None, f"{actor} has made no action roll to burn momentum on"
+    reason = momentum.can_burn(momentum.at_roll(character, roll, meter), roll)
+    if reason is not None:
+        return None, f"{actor} cannot burn momentum: {reason}"
+    return momentum.burn_preview(ruleset, character, roll), ""
+
+
 ROLLS = frozenset({"move", "burn"})
 """The events that make (or re-judge) a character's action roll."""
 
