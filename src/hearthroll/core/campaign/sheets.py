@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import attrs
 
 from hearthroll.core.campaign.state import Campaign, Character, Steading
 from hearthroll.core.errors import NotFound, RuleError
-from hearthroll.core.rules.model import Ruleset
-from hearthroll.core.rules.search import nearest
+
+if TYPE_CHECKING:
+    from hearthroll.core.rules.model import Ruleset
 
 
 def put_character(state: Campaign, character: Character) -> Campaign:
@@ -247,6 +250,8 @@ def find_character(state: Campaign, name: str | None) -> Character:
     try:
         return state.character(name)
     except KeyError:
+        from hearthroll.core.rules.search import nearest
+
         names = list(state.characters)
         close = nearest(name, names)
         hint = f"; did you mean {', '.join(close)}?" if close else ""

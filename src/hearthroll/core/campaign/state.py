@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 import attrs
 
-from hearthroll.core.rules.model import Ruleset
+if TYPE_CHECKING:
+    from hearthroll.core.rules.model import Ruleset
 
 UNDO_DEPTH = 200
 """How many events back undo can reach; older events stay in the log but cannot be undone."""

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 import attrs
 
-from hearthroll.core.rules.effects import AutoMod, Effect, Gate, OptionList
-from hearthroll.core.rules.model import Move, Ruleset
+if TYPE_CHECKING:
+    from hearthroll.core.rules.effects import AutoMod, Effect, Gate, OptionList
+    from hearthroll.core.rules.model import Move, Ruleset
 
 BAND_WORDS = {
     "pool": {"miss": "bust", "weak": "success, no 6", "strong": "success with a 6"},

@@ -3,16 +3,19 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 import attrs
 
 from hearthroll.core.campaign.events import Event, Outcome, record, summary
 from hearthroll.core.campaign.sheets import change_hold, find_character, level_up, put_character
 from hearthroll.core.campaign.state import Campaign, Character, History, Plan, Requirement
-from hearthroll.core.dice.sources import DiceSource
 from hearthroll.core.errors import HearthrollError, NotFound, RuleError, TurnError
 from hearthroll.core.numbers import describe, whole_number
-from hearthroll.core.rules.model import Ruleset
+
+if TYPE_CHECKING:
+    from hearthroll.core.dice.sources import DiceSource
+    from hearthroll.core.rules.model import Ruleset
 
 # --- sheet verbs ----------------------------------------------------------------------------
 
