@@ -8,6 +8,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+import attrs
 import pytest
 from hypothesis import given, settings
 
@@ -190,3 +191,15 @@ def test_a_source_that_cannot_be_read_means_no_snapshot_not_an_error(
     new_campaign(path, notes=2, memo=memo)
     assert opened(path, memo) == opened(path, None)
     assert not memo.folder.exists() or not list(memo.folder.glob("campaign-*.pickle"))
+
+
+def test_opening_from_the_snapshot_still_refuses_a_ruleset_the_catalog_lacks(
+    tmp_path: Path,
+) -> None:
+    path, memo = tmp_path / "camp.toml", Memo(tmp_path / "cache")
+    new_campaign(path, notes=2, memo=memo)
+    others = attrs.evolve(CATALOG, rulesets=tuple(r for r in CATALOG.rulesets if r.id != "house"))
+    with pytest.raises(StoreError, match="'house' is not a ruleset this hearthroll knows"):
+        CampaignStore.open(path, others, recent=WINDOW, memo=memo)
+    with CampaignStore.open(path, CATALOG, recent=WINDOW, memo=memo) as store:
+        assert store.ruleset == CATALOG.default

@@ -134,3 +134,42 @@ def test_a_changed_engine_source_makes_a_new_code_key(
     changed = key()
     (package / "store/new.py").write_text("")
     assert key() != changed
+
+
+def test_a_verb_reads_its_ruleset_from_the_same_key_and_again_when_a_file_changes(
+    home: dict[str, str], tmp_path: Path
+) -> None:
+    path = str(tmp_path / "camp.toml")
+    assert run_cli("new", path, "--demo", env=home).returncode == 0
+    mine = sources.user_moves_dir() / "bridge.toml"
+    mine.write_text(BRIDGE, encoding="utf-8")
+    first = run_cli("move", path, "Hold the Bridge", "--as", "Wren", "--seed", "3", env=home)
+    assert first.returncode == 0, first.stderr
+    assert "Hold the Bridge" in first.stdout
+    memo = Memo(folders.cache_dir())
+    key = memo.path(catalog_cache.NAME).read_bytes().split(b"\n")[0].decode()
+    assert memo.get(f"{catalog_cache.NAME}.rulesets", key, tuple) == (
+        "house",
+        "hack",
+        "starforged",
+        "maneuvers",
+    )
+    assert run_cli("undo", path, env=home).returncode == 0
+    mine.write_text(BRIDGE.replace("Hold the Bridge", "Keep the Ford"), encoding="utf-8")
+    again = run_cli("move", path, "Keep the Ford", "--as", "Wren", "--seed", "3", env=home)
+    assert again.returncode == 0, again.stderr
+    assert "Keep the Ford" in again.stdout
+    assert "Hold the Bridge" not in again.stdout
+
+
+def test_each_part_comes_back_equal_to_the_whole_catalog(home: dict[str, str]) -> None:
+    memo = Memo(folders.cache_dir())
+    whole = catalog_cache.load(memo)  # read, checked, and kept with its parts
+    parts = catalog_cache.Cached(memo)
+    assert parts.ruleset_ids() == ("house", "hack", "starforged", "maneuvers")
+    for ruleset in whole.rulesets:
+        assert parts.ruleset(ruleset.id) == ruleset
+    # a part whose memo is gone is read from the whole catalog and kept again
+    memo.path(f"{catalog_cache.NAME}.ruleset.hack").unlink()
+    assert catalog_cache.Cached(memo).ruleset("hack") == whole.ruleset("hack")
+    assert memo.path(f"{catalog_cache.NAME}.ruleset.hack").exists()

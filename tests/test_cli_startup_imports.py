@@ -2,8 +2,9 @@
 
 A new process for each, as at the shell; it prints the heavy libraries it loaded. Saving an
 event needs neither cattrs (the writer walks the fields itself) nor filelock (the lock is
-flock), and nothing prints through rich into a pipe; `note` and `undo` leave the dice and the
-games' rules alone.
+flock), and nothing prints through rich into a pipe; `note` and `undo` leave the dice, the
+games' rules and the rules model alone (the catalog's memo of its ruleset ids is enough to
+open the campaign), and `state` reads its one ruleset, not the whole catalog.
 """
 
 from __future__ import annotations
@@ -18,7 +19,13 @@ import pytest
 from cli_run import run_cli
 
 HEAVY = ("cattrs", "filelock", "rich", "textual", "rapidfuzz", "hearthroll.store.rulesets")
-RULES = ("hearthroll.core.campaign.resolve", "hearthroll.core.dice.mechanics")
+RULES = (
+    "hearthroll.core.campaign.resolve",
+    "hearthroll.core.dice.mechanics",
+    "hearthroll.core.rules.model",
+)
+SEARCH = "hearthroll.core.rules.search"
+"""Loaded by reading the whole catalog back (its move searches come with it)."""
 PROBE = (
     "import sys\n"
     "from hearthroll.cli import main\n"
@@ -85,3 +92,12 @@ def test_redo_loads_none_of_them_either(home: tuple[dict[str, str], str]) -> Non
     env, path = home
     assert run_cli("undo", path, env=env).returncode == 0
     assert probe(env, (*HEAVY, *RULES), "redo", path) == []
+
+
+def test_state_reads_its_ruleset_alone_not_the_whole_catalog(
+    home: tuple[dict[str, str], str],
+) -> None:
+    env, path = home
+    assert probe(env, (SEARCH,), "state", path) == []
+    # a control: `moves` lists the whole catalog, read back with its searches
+    assert probe(env, (SEARCH,), "moves") == [SEARCH]

@@ -16,6 +16,7 @@ from hearthroll.cli.common import (
     UsageError,
     add_edge,
     add_json,
+    cached_catalog,
     load_catalog,
     memo,
     print_json,
@@ -258,7 +259,8 @@ def _open(args: argparse.Namespace) -> CampaignStore:
     the last opening kept, when the files are exactly as they were then."""
     from hearthroll.store.campaigns import RECENT_WINDOW, CampaignStore
 
-    store = CampaignStore.open(args.file, _catalog(args), recent=RECENT_WINDOW, memo=memo())
+    catalog = cached_catalog(args.moves)
+    store = CampaignStore.open(args.file, catalog, recent=RECENT_WINDOW, memo=memo())
     if store.hand_edit is not None:
         from hearthroll.core.campaign.events import summary
 
@@ -289,7 +291,8 @@ def _read(args: argparse.Namespace) -> CampaignStore:
     written and no lock taken (the snapshot is used, never kept)."""
     from hearthroll.store.campaigns import RECENT_WINDOW, CampaignStore
 
-    store = CampaignStore.read(args.file, _catalog(args), recent=RECENT_WINDOW, memo=memo())
+    catalog = cached_catalog(args.moves)
+    store = CampaignStore.read(args.file, catalog, recent=RECENT_WINDOW, memo=memo())
     say_unrecorded(store)
     return store
 

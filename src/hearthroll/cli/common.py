@@ -13,6 +13,7 @@ from hearthroll.core.numbers import MAX_DIGITS, describe, whole_number
 
 if TYPE_CHECKING:
     from hearthroll.core.rules.model import Catalog
+    from hearthroll.store.catalog_cache import Cached
     from hearthroll.store.memo import Memo
 
 EXIT_OK = 0
@@ -78,3 +79,12 @@ def load_catalog(extra: Sequence[Path] = ()) -> Catalog:
     from hearthroll.store import catalog_cache
 
     return catalog_cache.load(memo(), extra)
+
+
+def cached_catalog(extra: Sequence[Path] = ()) -> Cached:
+    """The same catalog, read from its cache only as far as the command needs: opening a
+    campaign asks only whether its ruleset is known, and a verb that needs the ruleset reads
+    that one alone."""
+    from hearthroll.store.catalog_cache import Cached
+
+    return Cached(memo(), extra)

@@ -23,14 +23,13 @@ import typing
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from types import UnionType
-from typing import Any, Union, get_args, get_origin
+from typing import TYPE_CHECKING, Any, Protocol, Union, get_args, get_origin
 
 import attrs
 
 from hearthroll.core.campaign.deltas import Delta, change_words, diff, value_words
 from hearthroll.core.campaign.events import Event, Outcome, replay
 from hearthroll.core.campaign.state import Asset, Campaign, History, Track
-from hearthroll.core.rules.model import Catalog, Ruleset
 from hearthroll.store.campaign_files import (
     CampaignFiles,
     journal_folder,
@@ -42,6 +41,9 @@ from hearthroll.store.errors import StateWriteError, StoreError
 from hearthroll.store.journal import DIGEST_KEY, Block, JournalReader
 from hearthroll.store.memo import Memo, code_key, key_of
 from hearthroll.store.toml_positions import locate, nearest
+
+if TYPE_CHECKING:
+    from hearthroll.core.rules.model import Catalog, Ruleset
 
 _OWN = ("schema_version", "last_event")
 _ABSENT_WHEN_EMPTY = ("cooldowns", "efficacy")
@@ -197,6 +199,19 @@ class Snapshot:
     events: tuple[Event, ...]
 
 
+class Rulesets(Protocol):
+    """Where opening finds a campaign's ruleset: a `Catalog`, or the catalog's memos read only
+    as far as a command needs (`catalog_cache.Cached`)."""
+
+    def ruleset_ids(self) -> Sequence[str]:
+        """The ids of the rulesets it holds."""
+        ...
+
+    def ruleset(self, ruleset_id: str) -> Ruleset:
+        """The ruleset with this id (one of `ruleset_ids`)."""
+        ...
+
+
 class CampaignStore:
     """An open campaign: its state, its ruleset, and the files that keep them."""
 
@@ -204,14 +219,16 @@ class CampaignStore:
         self,
         files: CampaignFiles,
         state: Campaign,
-        ruleset: Ruleset,
+        ruleset: Ruleset | Callable[[], Ruleset],
         recent: Sequence[Event] = (),
         window: int = 0,
         memo: Memo | None = None,
     ) -> None:
         self.files = files
         self.state = state
-        self.ruleset = ruleset
+        self._ruleset = ruleset
+        """The ruleset, or how to get it when first asked for (a verb that never needs it,
+        `note` or `undo`, never reads it)."""
         self.repaired = 0
         """How many saved events opening had to replay onto the state file."""
         self.recent: collections.deque[Event] = collections.deque(recent, maxlen=window)
@@ -230,9 +247,16 @@ class CampaignStore:
         """The campaign's state file."""
         return self.files.path
 
+    @property
+    def ruleset(self) -> Ruleset:
+        """The campaign's ruleset."""
+        if callable(self._ruleset):
+            self._ruleset = self._ruleset()
+        return self._ruleset
+
     @classmethod
     def open(
-        cls, path: Path, catalog: Catalog, *, recent: int = 0, memo: Memo | None = None
+        cls, path: Path, catalog: Rulesets, *, recent: int = 0, memo: Memo | None = None
     ) -> CampaignStore:
         """Lock, read and repair the campaign at `path`, with its `recent` newest events.
 
@@ -243,7 +267,7 @@ class CampaignStore:
 
     @classmethod
     def read(
-        cls, path: Path, catalog: Catalog, *, recent: int = 0, memo: Memo | None = None
+        cls, path: Path, catalog: Rulesets, *, recent: int = 0, memo: Memo | None = None
     ) -> CampaignStore:
         """Read the campaign at `path` without writing a byte or taking the lock.
 
@@ -255,7 +279,7 @@ class CampaignStore:
 
     @classmethod
     def _load(
-        cls, files: CampaignFiles, catalog: Catalog, recent: int, memo: Memo | None
+        cls, files: CampaignFiles, catalog: Rulesets, recent: int, memo: Memo | None
     ) -> CampaignStore:
         path = files.path
         try:
@@ -267,8 +291,11 @@ class CampaignStore:
             else:
                 state = _read_campaign(path, files.state)
                 events = [event_from_data(files.journal.parse(b)) for b in blocks]
-            ruleset = _ruleset(catalog, state.ruleset, path)
+            known = _known(catalog, state.ruleset, path)
+            # read when first asked for: the snapshot's sheets were checked when it was kept
+            ruleset: Ruleset | Callable[[], Ruleset] = functools.partial(catalog.ruleset, known)
             if snapshot is None:
+                ruleset = catalog.ruleset(known)
                 problems = _check_sheets(path, files.state, state, ruleset)
                 if problems:
                     raise StoreError("\n".join(problems))
@@ -303,13 +330,13 @@ class CampaignStore:
         cls,
         path: Path,
         campaign: Campaign,
-        catalog: Catalog,
+        catalog: Rulesets,
         *,
         recent: int = 0,
         memo: Memo | None = None,
     ) -> CampaignStore:
         """A new campaign file at `path` (refusing to replace one)."""
-        ruleset = _ruleset(catalog, campaign.ruleset, path)
+        ruleset = catalog.ruleset(_known(catalog, campaign.ruleset, path))
         files = CampaignFiles.create(path, campaign_data(campaign))
         return cls(files, campaign, ruleset, (), recent, memo)
 
@@ -572,14 +599,15 @@ def _position(path: Path, key_path: KeyPath) -> str:
     return f"{line}:{column}"
 
 
-def _ruleset(catalog: Catalog, ruleset_id: str, path: Path) -> Ruleset:
-    known = [r.id for r in catalog.rulesets]
+def _known(catalog: Rulesets, ruleset_id: str, path: Path) -> str:
+    """`ruleset_id`, if the catalog holds that ruleset."""
+    known = catalog.ruleset_ids()
     if ruleset_id not in known:
         raise StoreError(
             f"{path}: ruleset: {ruleset_id!r} is not a ruleset this hearthroll knows "
             f"({', '.join(known)}); load its file with --moves"
         )
-    return catalog.ruleset(ruleset_id)
+    return ruleset_id
 
 
 def _read_campaign(path: Path, data: dict[str, Any], raw: bytes | None = None) -> Campaign:
@@ -791,7 +819,7 @@ class RepairPlan:
                     f"again after event {journal.last_seq}, so `check` no longer replays the "
                     "events before that"
                 )
-            _ruleset(catalog, rebuilt.ruleset, path)
+            _known(catalog, rebuilt.ruleset, path)
             self.rebuilt = rebuilt
             self.changes = [] if self.adopted else self._changes(path)
             """What rebuilding changes in the state file, line by line (or why it cannot be
@@ -817,7 +845,8 @@ class RepairPlan:
             data = read_state_bytes(path)
             raw, _ = migrate(parse_state(path, data), path, None)
             found = _read_campaign(path, raw, data)
-            problems = _check_sheets(path, raw, found, _ruleset(catalog, found.ruleset, path))
+            ruleset = catalog.ruleset(_known(catalog, found.ruleset, path))
+            problems = _check_sheets(path, raw, found, ruleset)
             if found.history.events != raw["last_event"] or raw["last_event"] > journal.last_seq:
                 problems.append(f"{path}: last_event: {raw['last_event']} does not fit")
             if problems:

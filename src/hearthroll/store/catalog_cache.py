@@ -13,9 +13,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from hearthroll.core.rules.model import Catalog
 from hearthroll.store.memo import Memo, code_key, key_of
+
+if TYPE_CHECKING:
+    from hearthroll.core.rules.model import Catalog, Ruleset
 
 NAME = "catalog"
 
@@ -48,19 +51,98 @@ def load(memo: Memo, extra: Sequence[Path] = ()) -> Catalog:
     so it comes back with it.
     Problems in the files are raised as `load_catalog` raises them, and never kept.
     """
-    try:
-        key = _key(extra)
-    except OSError:
-        return _load(extra)
-    name = _name(extra)
-    found = memo.get(name, key, Catalog)
-    if found is not None:
+    return Cached(memo, extra).catalog()
+
+
+class Cached:
+    """The checked catalog from its memos, read only as far as a command needs.
+
+    Beside the whole catalog (with its move searches), the ids of its rulesets and each
+    ruleset alone are kept as memos of their own, under the same key: opening a campaign
+    learns that its ruleset is known from the ids alone, and a verb that needs the ruleset
+    (`state`, `move`) reads that one, not every ruleset and search. Whatever is missing or
+    stale is read from the whole catalog, loaded and checked as `load` does, and kept.
+    """
+
+    def __init__(self, memo: Memo, extra: Sequence[Path] = ()) -> None:
+        self.memo = memo
+        self.extra = tuple(extra)
+        self.name = _name(self.extra)
+        self._key: str | None = None
+        self._catalog: Catalog | None = None
+        self._parts_kept = False
+
+    def key(self) -> str | None:
+        """The memos' key for the files as they are now; None when they cannot be read."""
+        if self._key is None:
+            try:
+                self._key = _key(self.extra)
+            except OSError:
+                return None
+        return self._key
+
+    def catalog(self) -> Catalog:
+        """The whole catalog."""
+        if self._catalog is not None:
+            return self._catalog
+        from hearthroll.core.rules.model import Catalog
+
+        key = self.key()
+        if key is None:
+            self._catalog = _load(self.extra)
+            return self._catalog
+        found = self.memo.get(self.name, key, Catalog)
+        if found is None:
+            found = _load(self.extra)
+            for ruleset in (None, *found.rulesets):  # kept with it: never built again
+                found.search_index(ruleset.id if ruleset else None)
+            self.memo.put(self.name, key, found)
+            self._keep_parts(found, key)
+        self._catalog = found
         return found
-    catalog = _load(extra)
-    for ruleset in (None, *catalog.rulesets):  # kept with it: search never builds them again
-        catalog.search_index(ruleset.id if ruleset else None)
-    memo.put(name, key, catalog)
-    return catalog
+
+    def ruleset_ids(self) -> tuple[str, ...]:
+        """The ids of the catalog's rulesets."""
+        key = self.key()
+        if key is not None and self._catalog is None:
+            found = self.memo.get(f"{self.name}.rulesets", key, tuple)
+            if found is not None and all(isinstance(i, str) for i in found):
+                return found
+        return self._from_catalog().ruleset_ids()
+
+    def ruleset(self, ruleset_id: str) -> Ruleset:
+        """One ruleset of the catalog."""
+        from hearthroll.core.rules.model import Ruleset
+
+        key, name = self.key(), _ruleset_name(self.name, ruleset_id)
+        if key is not None and name is not None and self._catalog is None:
+            found = self.memo.get(name, key, Ruleset)
+            if found is not None and found.id == ruleset_id:
+                return found
+        return self._from_catalog().ruleset(ruleset_id)
+
+    def _from_catalog(self) -> Catalog:
+        """The whole catalog, for a part whose memo missed: the parts are kept again."""
+        catalog = self.catalog()
+        key = self.key()
+        if key is not None and not self._parts_kept:
+            self._keep_parts(catalog, key)
+        return catalog
+
+    def _keep_parts(self, catalog: Catalog, key: str) -> None:
+        """Keep the ids and each ruleset as memos of their own, beside the catalog."""
+        self._parts_kept = True
+        self.memo.put(f"{self.name}.rulesets", key, catalog.ruleset_ids())
+        for ruleset in catalog.rulesets:
+            name = _ruleset_name(self.name, ruleset.id)
+            if name is not None:
+                self.memo.put(name, key, ruleset)
+
+
+def _ruleset_name(name: str, ruleset_id: str) -> str | None:
+    """The memo of one ruleset; None for an id that would not make a plain file name."""
+    plain = ruleset_id.replace("_", "").replace("-", "")
+    return f"{name}.ruleset.{ruleset_id}" if plain.isascii() and plain.isalnum() else None
 
 
 def _load(extra: Sequence[Path]) -> Catalog:

@@ -416,6 +416,10 @@ class Catalog:
         """The ruleset with this id."""
         return _find(self.rulesets, ruleset_id, "ruleset", "the catalog")
 
+    def ruleset_ids(self) -> tuple[str, ...]:
+        """The ids of its rulesets, in order."""
+        return tuple(r.id for r in self.rulesets)
+
     @property
     def default(self) -> Ruleset:
         """The ruleset a new campaign plays unless told otherwise."""
