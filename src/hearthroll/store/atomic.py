@@ -5,7 +5,6 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
-import secrets
 import sys
 from pathlib import Path
 
@@ -84,7 +83,7 @@ def atomic_write(path: Path, data: bytes) -> None:
     fails, `path` keeps its old bytes, the temp file is removed and a `StoreError` says why.
     """
     folder = path.parent
-    temp = folder / f"{temp_prefix(path)}{secrets.token_hex(4)}"
+    temp = folder / f"{temp_prefix(path)}{os.urandom(4).hex()}"  # as secrets.token_hex(4)
     existed = path.exists()
     try:
         fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o666)

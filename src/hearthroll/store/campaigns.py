@@ -16,7 +16,6 @@ every difference; `repair` rebuilds the state file from the journal.
 from __future__ import annotations
 
 import collections
-import datetime as dt
 import functools
 import hashlib
 import typing
@@ -172,6 +171,8 @@ def _plain_type(tp: Any) -> type | None:
 
 
 def _now() -> str:
+    import datetime as dt  # only a command that saves an event needs it
+
     return dt.datetime.now().astimezone().isoformat(timespec="seconds")
 
 
