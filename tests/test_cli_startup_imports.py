@@ -4,7 +4,8 @@ A new process for each, as at the shell; it prints the heavy libraries it loaded
 event needs neither cattrs (the writer walks the fields itself) nor filelock (the lock is
 flock), and nothing prints through rich into a pipe; `note` and `undo` leave the dice, the
 games' rules and the rules model alone (the catalog's memo of its ruleset ids is enough to
-open the campaign), and `state` reads its one ruleset, not the whole catalog.
+open the campaign), and `state` reads its one ruleset, not the whole catalog, and rolls
+nothing, so dice expressions and odds stay unloaded.
 """
 
 from __future__ import annotations
@@ -24,6 +25,8 @@ RULES = (
     "hearthroll.core.dice.mechanics",
     "hearthroll.core.rules.model",
 )
+EXPR = "hearthroll.core.dice.expr"
+ODDS = "hearthroll.core.dice.odds"
 SEARCH = "hearthroll.core.rules.search"
 """Loaded by reading the whole catalog back (its move searches come with it)."""
 PROBE = (
@@ -101,3 +104,11 @@ def test_state_reads_its_ruleset_alone_not_the_whole_catalog(
     assert probe(env, (SEARCH,), "state", path) == []
     # a control: `moves` lists the whole catalog, read back with its searches
     assert probe(env, (SEARCH,), "moves") == [SEARCH]
+
+
+def test_state_leaves_dice_expressions_and_odds_alone(home: tuple[dict[str, str], str]) -> None:
+    env, path = home
+    assert probe(env, (EXPR, ODDS), "state", path) == []
+    assert probe(env, (EXPR, ODDS), "state", path, "--json") == []
+    # a control: rolling an expression loads it
+    assert probe(env, (EXPR,), "roll", "2d6") == [EXPR]

@@ -20,7 +20,6 @@ from hearthroll.core.campaign.sheets import (
     use_item,
 )
 from hearthroll.core.campaign.state import Campaign, Character
-from hearthroll.core.dice.expr import render, roll_expr
 from hearthroll.core.dice.sources import DiceSource
 from hearthroll.core.errors import RuleError
 from hearthroll.core.rules.effects import AutoMod, Effect, Gate, Option, OptionList
@@ -479,6 +478,8 @@ def _subjects(state: Campaign, actor: str | None, subject: str) -> list[str]:
 def _heal(
     ruleset: Ruleset, character: Character, text: str, dice: DiceSource
 ) -> tuple[Character, list[str]]:
+    from hearthroll.core.dice.expr import render, roll_expr
+
     rolled = roll_expr(text, dice)
     meter = "hp" if "hp" in character.meters else next(iter(character.meters), None)
     if meter is None:
@@ -519,6 +520,8 @@ def weapon_damage(
             return f"deal your damage {extra:+d}" if extra else "deal your damage"
         best = max(weapons, key=lambda g: _average(g.damage))
         name, expr = f"damage with {best.name}", best.damage
+    from hearthroll.core.dice.expr import render, roll_expr
+
     rolled = roll_expr(expr, dice, advantage=advantage, disadvantage=disadvantage)
     said = f"{name}: {render(rolled)}"
     total = max(0, rolled.total + extra)

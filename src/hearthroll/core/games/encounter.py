@@ -15,10 +15,7 @@ from hearthroll.core.campaign.resolve import Context, apply_effects, effects_for
 from hearthroll.core.campaign.sheets import put_character
 from hearthroll.core.campaign.state import Campaign, Character, Encounter, Foe
 from hearthroll.core.dice.bands import HIT
-from hearthroll.core.dice.expr import render, roll_expr
 from hearthroll.core.dice.mechanics import Roll, roll_d20, score_modifier
-from hearthroll.core.dice.odds import EFFICACY_FAIL as EFFICACY_FAIL
-from hearthroll.core.dice.odds import d20_odds
 from hearthroll.core.dice.sources import DiceSource
 from hearthroll.core.errors import NotFound, RuleError
 from hearthroll.core.games.sections import Line, Section
@@ -581,6 +578,8 @@ def chance(ruleset: Ruleset, move: Move, character: Character, foe: Foe | None) 
     efficacy = (
         efficacy_of(ruleset, character, move) if checks_efficacy(ruleset, character, move) else None
     )
+    from hearthroll.core.dice.odds import d20_odds
+
     die = ruleset.efficacy.die if ruleset.efficacy else 100
     odds = d20_odds(
         modifier=found.modifier,
@@ -634,6 +633,8 @@ def make_maneuver(
         (face,) = dice.roll(ruleset.efficacy.die, 1)
         faces.append(face)
         if face > efficacy:
+            from hearthroll.core.dice.odds import EFFICACY_FAIL
+
             words.append(
                 f"efficacy {efficacy}: d{ruleset.efficacy.die} {face} > {efficacy}, it fails"
             )
@@ -749,6 +750,8 @@ def _on_foe(
     if foe is None:
         return state, []
     if effect.kind == "damage":
+        from hearthroll.core.dice.expr import render, roll_expr
+
         names = state.characters[actor].stats
         rolled = roll_expr(effect.dice or "0", effect_dice, names)
         amount = max(0, rolled.total + effect.amount)

@@ -155,12 +155,14 @@ def maneuver(
     at: str | None = None,
 ) -> Outcome:
     """Make a maneuver against a foe: refused with nothing paid, or paid, rolled and landed."""
+    from hearthroll.core.dice.odds import EFFICACY_FAIL
+
     foe = encounter.pick_target(state, character, at)
     before = state
     if state.active != character.name:
         state = attrs.evolve(state, active=character.name)
     made = encounter.make_maneuver(state, ruleset, move, character, foe, dice, effect_dice)
-    if made.band == encounter.EFFICACY_FAIL:
+    if made.band == EFFICACY_FAIL:
         label, text = "Efficacy check fails", "It fails before the roll; the cost is paid."
     else:
         band = next((b for b in move.bands if b.id == made.band), None)
