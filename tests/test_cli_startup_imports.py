@@ -5,7 +5,7 @@ event needs neither cattrs (the writer walks the fields itself) nor filelock (th
 flock), and nothing prints through rich into a pipe; `note` and `undo` leave the dice, the
 games' rules and the rules model alone (the catalog's memo of its ruleset ids is enough to
 open the campaign), and `state` reads its one ruleset, not the whole catalog, and rolls
-nothing, so dice expressions and odds stay unloaded.
+nothing, so it loads no dice: no expressions, odds, mechanics or effects resolver.
 """
 
 from __future__ import annotations
@@ -106,9 +106,10 @@ def test_state_reads_its_ruleset_alone_not_the_whole_catalog(
     assert probe(env, (SEARCH,), "moves") == [SEARCH]
 
 
-def test_state_leaves_dice_expressions_and_odds_alone(home: tuple[dict[str, str], str]) -> None:
+def test_state_rolls_nothing_so_loads_no_dice(home: tuple[dict[str, str], str]) -> None:
     env, path = home
-    assert probe(env, (EXPR, ODDS), "state", path) == []
-    assert probe(env, (EXPR, ODDS), "state", path, "--json") == []
+    dice = (EXPR, ODDS, *RULES[:2])
+    assert probe(env, dice, "state", path) == []
+    assert probe(env, dice, "state", path, "--json") == []
     # a control: rolling an expression loads it
     assert probe(env, (EXPR,), "roll", "2d6") == [EXPR]

@@ -8,19 +8,20 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 import attrs
 
-from hearthroll.core.campaign.resolve import Context, apply_effects, effects_for, gate_holds
 from hearthroll.core.campaign.sheets import put_character
 from hearthroll.core.campaign.state import Campaign, Character, Encounter, Foe
-from hearthroll.core.dice.bands import HIT
-from hearthroll.core.dice.mechanics import Roll, roll_d20, score_modifier
-from hearthroll.core.dice.sources import DiceSource
 from hearthroll.core.errors import NotFound, RuleError
 from hearthroll.core.games.sections import Line, Section
 from hearthroll.core.rules.effects import AutoMod, Effect
 from hearthroll.core.rules.model import Move, Ruleset
+
+if TYPE_CHECKING:  # the rolling parts are imported where a maneuver rolls: a sheet needs none
+    from hearthroll.core.dice.mechanics import Roll
+    from hearthroll.core.dice.sources import DiceSource
 
 HEALTH = "health"
 """The meter a blow takes from, on a foe and on a character."""
@@ -54,7 +55,11 @@ def modifier(ruleset: Ruleset, stat_id: str, value: int) -> int:
         kind = ruleset.stat(stat_id).modifier
     except RuleError:
         kind = "score"
-    return score_modifier(value) if kind == "score" else value
+    if kind != "score":
+        return value
+    from hearthroll.core.dice.mechanics import score_modifier
+
+    return score_modifier(value)
 
 
 # --- foes -----------------------------------------------------------------------------------
@@ -521,6 +526,8 @@ def terms(ruleset: Ruleset, move: Move, character: Character, foe: Foe | None) -
         total += mod
         reasons.append(f"{signed(mod)} {_short(ruleset, spec.stat)}")
     target = spec.target or 0
+    from hearthroll.core.campaign.resolve import Context, gate_holds
+
     ctx = Context(
         state=Campaign(ruleset=ruleset.id),
         actor=character,
@@ -578,6 +585,7 @@ def chance(ruleset: Ruleset, move: Move, character: Character, foe: Foe | None) 
     efficacy = (
         efficacy_of(ruleset, character, move) if checks_efficacy(ruleset, character, move) else None
     )
+    from hearthroll.core.dice.bands import HIT
     from hearthroll.core.dice.odds import d20_odds
 
     die = ruleset.efficacy.die if ruleset.efficacy else 100
@@ -651,6 +659,8 @@ def make_maneuver(
 
 
 def _roll(move: Move, found: Terms, dice: DiceSource) -> Roll:
+    from hearthroll.core.dice.mechanics import roll_d20
+
     return roll_d20(
         dice,
         modifier=found.modifier,
@@ -699,6 +709,8 @@ def _land(
     effect_dice: DiceSource,
 ) -> tuple[Campaign, list[str]]:
     """The band's effects: those on the foe here, the mover's own through the sheet rules."""
+    from hearthroll.core.campaign.resolve import Context, apply_effects, effects_for
+
     character = state.characters[actor]
     ctx = Context(state, character, foe_tags=foe_tags(foe) if foe else frozenset())
     words: list[str] = []

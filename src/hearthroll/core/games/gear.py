@@ -3,13 +3,17 @@ uses, ammo and uses (readings 17-19, 22)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import attrs
 
-from hearthroll.core.campaign.resolve import Weapon
 from hearthroll.core.campaign.sheets import use_item
 from hearthroll.core.campaign.state import Character, Item
 from hearthroll.core.errors import NotFound, RuleError
 from hearthroll.core.rules.model import GearItem, Move, Ruleset, Template
+
+if TYPE_CHECKING:
+    from hearthroll.core.campaign.resolve import Weapon
 
 AMMO_START = 3
 """Shots an ammo weapon comes with (reading 19)."""
@@ -337,4 +341,6 @@ def weapon(ruleset: Ruleset, character: Character, move: Move) -> Weapon | None:
         return None
     index = character.gear.index(strike.item) if strike.item is not None else None
     to_hit = strike.to_hit[0] if strike.to_hit else 0
+    from hearthroll.core.campaign.resolve import Weapon
+
     return Weapon(strike.spec, index, to_hit, strike.thrown)

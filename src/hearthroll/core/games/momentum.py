@@ -7,7 +7,6 @@ from collections.abc import Mapping
 import attrs
 
 from hearthroll.core.campaign.state import Character, LastRoll
-from hearthroll.core.dice.mechanics import judge_action
 from hearthroll.core.errors import RuleError
 from hearthroll.core.games.sections import Line, Section
 from hearthroll.core.rules.model import Meter, Ruleset
@@ -100,7 +99,7 @@ def can_burn(momentum: int, roll: LastRoll) -> str | None:
         return f"momentum {momentum:+d} is not positive"
     if momentum <= roll.score:
         return f"momentum {momentum:+d} is not above the action score {roll.score}"
-    after = judge_action(momentum, roll.challenge)
+    after = _judged(momentum, roll.challenge)
     if BAND_ORDER.index(after) <= BAND_ORDER.index(roll.band):
         return (
             f"momentum {momentum:+d} against {roll.challenge[0]} and {roll.challenge[1]} "
@@ -119,7 +118,7 @@ def burn(ruleset: Ruleset, character: Character, roll: LastRoll) -> tuple[Charac
     if reason is not None:
         raise RuleError(f"{character.name} cannot burn momentum: {reason}")
     reset = reset_of(ruleset, character)
-    after = judge_action(momentum, roll.challenge)
+    after = _judged(momentum, roll.challenge)
     burned = attrs.evolve(character, meters={**character.meters, meter.id: reset})
     return burned, Burn(momentum, roll.band, after, reset)
 
@@ -139,8 +138,16 @@ def burn_preview(ruleset: Ruleset, character: Character, roll: LastRoll | None) 
     if can_burn(momentum, roll) is not None:
         return None
     return Burn(
-        momentum, roll.band, judge_action(momentum, roll.challenge), reset_of(ruleset, character)
+        momentum, roll.band, _judged(momentum, roll.challenge), reset_of(ruleset, character)
     )
+
+
+def _judged(score: int, challenge: tuple[int, int]) -> str:
+    """The band `score` makes against the challenge dice (the dice's rules are imported only
+    when a burn is weighed: the sheet's section needs none of them)."""
+    from hearthroll.core.dice.mechanics import judge_action
+
+    return judge_action(score, challenge)
 
 
 def _signed(value: int) -> str:

@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import attrs
 
 from hearthroll.core.campaign.state import Campaign, Track
-from hearthroll.core.dice.mechanics import MATCH, Roll, judge_action
-from hearthroll.core.dice.sources import DiceSource
 from hearthroll.core.errors import NotFound, RuleError
 from hearthroll.core.rules.model import Ruleset
+
+if TYPE_CHECKING:  # a progress roll imports the dice's rules: reading the tracks needs none
+    from hearthroll.core.dice.mechanics import Roll
+    from hearthroll.core.dice.sources import DiceSource
 
 BOXES = 10
 TICKS_PER_BOX = 4
@@ -77,6 +80,8 @@ def show(track: Track) -> str:
 
 def progress_roll(dice: DiceSource, track: Track) -> Roll:
     """Full boxes against two d10: strong, weak or miss as an action roll; momentum stays out."""
+    from hearthroll.core.dice.mechanics import MATCH, Roll, judge_action
+
     score = boxes(track)
     c1, c2 = dice.roll(10, 2)
     flags = frozenset({MATCH} if c1 == c2 else set())
