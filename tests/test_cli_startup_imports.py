@@ -113,3 +113,11 @@ def test_state_rolls_nothing_so_loads_no_dice(home: tuple[dict[str, str], str]) 
     assert probe(env, dice, "state", path, "--json") == []
     # a control: rolling an expression loads it
     assert probe(env, (EXPR,), "roll", "2d6") == [EXPR]
+
+
+def test_a_move_without_an_expression_leaves_expressions_alone(
+    home: tuple[dict[str, str], str],
+) -> None:
+    env, path = home
+    move = ("move", path, "defy_danger", "--as", "Wren", "--seed", "3")
+    assert probe(env, (EXPR, ODDS), *move) == []

@@ -7,7 +7,6 @@ import attrs
 
 from hearthroll.core.campaign.sheets import change_meter, meter_bounds
 from hearthroll.core.campaign.state import Character
-from hearthroll.core.dice.expr import render, roll_expr
 from hearthroll.core.dice.sources import DiceSource
 from hearthroll.core.errors import RuleError
 from hearthroll.core.games import gear
@@ -88,6 +87,8 @@ def heal_rolled(
     ruleset: Ruleset, character: Character, expr: str, dice: DiceSource, how: str
 ) -> tuple[Character, list[str]]:
     """Heal what `expr` rolls ("2d3+1"), the dice in words."""
+    from hearthroll.core.dice.expr import render, roll_expr  # only a roll to heal needs it
+
     rolled = roll_expr(expr, dice)
     return heal(ruleset, character, max(0, rolled.total), f"{how}: {render(rolled)}")
 
