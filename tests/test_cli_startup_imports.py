@@ -5,7 +5,8 @@ event needs neither cattrs (the writer walks the fields itself) nor filelock (th
 flock), and nothing prints through rich into a pipe; `note` and `undo` leave the dice, the
 games' rules and the rules model alone (the catalog's memo of its ruleset ids is enough to
 open the campaign), and `state` reads its one ruleset, not the whole catalog, and rolls
-nothing, so it loads no dice: no expressions, odds, mechanics or effects resolver.
+nothing, so it loads no dice: no expressions, odds or effects resolver (nor, for the text,
+the mechanics).
 """
 
 from __future__ import annotations
@@ -110,7 +111,8 @@ def test_state_rolls_nothing_so_loads_no_dice(home: tuple[dict[str, str], str]) 
     env, path = home
     dice = (EXPR, ODDS, *RULES[:2])
     assert probe(env, dice, "state", path) == []
-    assert probe(env, dice, "state", path, "--json") == []
+    # the JSON asks the pool turn whether the game plays one, which knows the pool's rolls
+    assert probe(env, (EXPR, ODDS, RULES[0]), "state", path, "--json") == []
     # a control: rolling an expression loads it
     assert probe(env, (EXPR,), "roll", "2d6") == [EXPR]
 
