@@ -287,3 +287,36 @@ async def test_b_stands_over_a_note_and_says_what_stands_in_between(tmp_path: Pa
         await pilot.press("2", "enter")  # embrace the pain
         await settle(pilot, app)
         assert app.live.state.characters["Kael"].meters["momentum"] == 3
+
+
+async def test_two_companions_ask_which_one_takes_the_hit(tmp_path: Path) -> None:
+    from hearthroll.core.games import assets
+    from hearthroll.tui.widgets.ticks import TickList
+
+    state = demo_campaign(SF)
+    kael = assets.add(state.characters["Kael"], assets.new_asset(SF, "companion", "Vex", 2))
+    path = tmp_path / "forge.toml"
+    with CampaignStore.create(path, attrs.evolve(state, characters={"Kael": kael}), CATALOG):
+        pass
+    app = build(path, data_dir=tmp_path / "data", dice=scripted(()))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        await pilot.press("slash", *"companion takes a hit", "enter")
+        await settle(pilot, app)
+        assert "on which?" in str(app.screen.query_one(".title").content)
+        ticks = app.screen.query_one("#list-0", TickList)
+        rows = [ticks.render_line(y).text for y in range(ticks.option_count)]
+        assert [r.strip() for r in rows] == [
+            "▐ ▌ Rook (companion), health 3/3",
+            "▐ ▌ Vex (companion), health 2/2",
+        ]
+        await pilot.press("2", "enter")  # Vex
+        await settle(pilot, app)
+        await pilot.press("1", "enter")  # minor harm
+        await settle(pilot, app)
+        await pilot.press("2", "enter")  # take it: no roll
+        await settle(pilot, app)
+        assert app.live is not None
+        values = {a.name: a.value for a in app.live.state.characters["Kael"].assets or ()}
+        assert values == {"Rook": 3, "Petrel": 5, "Vex": 1}
+        assert "Vex's health 2 → 1" in shown(app, "#tray-roll")

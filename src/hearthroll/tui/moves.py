@@ -26,6 +26,7 @@ from hearthroll.core.verbs.edits import damage
 from hearthroll.core.verbs.session import (
     FloorChoiceNeeded,
     PicksNeeded,
+    asset_choices,
     asset_inputs,
     make_move,
     move_context,
@@ -183,6 +184,20 @@ async def make_move_flow(table: TableScreen, choice: PaletteChoice, preset: str 
 
     character = state.characters.get(table.active or "")
     stat = stat_choices(ruleset, move, character)
+    owned = asset_choices(state, ruleset, move.id, table.active) if request.asset is None else ()
+    if owned:  # two companions (or vehicles): the move acts on the one named
+        named: list[str] | None = await _ask(
+            table,
+            OptionsPicker(
+                f"{move.name}: on which?",
+                Text(move.trigger, style="italic"),
+                [PickList("Which one takes it?", owned, 1)],
+                lambda _: None,
+            ),
+        )
+        if not named:
+            return
+        request = attrs.evolve(request, asset=named[0])
     given = asset_inputs(state, ruleset, move.id, table.active, request.asset)
     request = attrs.evolve(request, inputs=given)
     own = tuple(i for i in move.inputs if i.id not in given)

@@ -437,6 +437,26 @@ def asset_inputs(
         return {}  # the move itself says what is missing
 
 
+def asset_choices(
+    state: Campaign, ruleset: Ruleset, wanted: str, actor: str | None
+) -> tuple[tuple[str, str], ...]:
+    """The companions or vehicles the move could act on, when the character has more than one
+    (name, what it is): the one it acts on is then asked; empty when nothing is to ask."""
+    move = find_move(ruleset.moves, wanted)
+    kind = _asset_kind(ruleset, move)
+    if kind is None:
+        return ()
+    try:
+        character = find_character(state, actor)
+    except HearthrollError:
+        return ()
+    mine = [a for a in character.assets or () if a.kind == kind]
+    if len(mine) < 2:
+        return ()
+    word = assets.meter_word(assets.meter_for(ruleset, kind), kind)
+    return tuple((a.name, f"{a.name} ({a.type or kind}), {word} {a.value}/{a.max}") for a in mine)
+
+
 def _inputs_of(move: Move, asset: Asset) -> dict[str, str]:
     return (
         {"vehicle": asset.type}
