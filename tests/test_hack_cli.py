@@ -8,21 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from cli_run import run_cli
-
-
-def ok(folder: Path, *args: str) -> str:
-    """Run a command that must succeed; return what it printed."""
-    result = run_cli(*args, cwd=folder, env={"HEARTHROLL_DATA_DIR": str(folder / "data")})
-    assert result.returncode == 0, result.stderr
-    return result.stdout
-
-
-def refused(folder: Path, *args: str) -> str:
-    """Run a command that must be refused with one line and exit 2."""
-    result = run_cli(*args, cwd=folder, env={"HEARTHROLL_DATA_DIR": str(folder / "data")})
-    assert result.returncode == 2, (result.stdout, result.stderr)
-    assert "Traceback" not in result.stderr
-    return result.stderr
+from test_gear_harm_cli import ok, refused
 
 
 def sheet(folder: Path, name: str) -> dict[str, Any]:
