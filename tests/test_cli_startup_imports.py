@@ -123,3 +123,30 @@ def test_a_move_without_an_expression_leaves_expressions_alone(
     env, path = home
     move = ("move", path, "defy_danger", "--as", "Wren", "--seed", "3")
     assert probe(env, (EXPR, ODDS), *move) == []
+
+
+STORE_LIBRARIES = ("tomllib", "hashlib", "platformdirs")
+"""What opening and saving a campaign in the shape hearthroll writes does without: the state
+file is read by the journal's quick reader, SHA-256 comes from its own small module, and the
+user's folders are found by the XDG rule."""
+
+
+@pytest.mark.parametrize("ruleset", ["house", "hack", "starforged", "maneuvers"])
+def test_a_campaign_in_hearthroll_s_own_shape_opens_without_tomllib_or_hashlib(
+    tmp_path: Path, ruleset: str
+) -> None:
+    env = {**os.environ, "HEARTHROLL_DATA_DIR": str(tmp_path / "data")}
+    path = str(tmp_path / "camp.toml")
+    assert run_cli("new", path, "--demo", "--ruleset", ruleset, env=env).returncode == 0
+    assert run_cli("note", path, "the caches are warm", env=env).returncode == 0
+    for args in (("note", path, "dusk"), ("undo", path), ("redo", path), ("state", path)):
+        assert probe(env, STORE_LIBRARIES, *args) == [], args
+
+
+def test_a_hand_edited_state_file_is_still_read_by_tomllib(
+    home: tuple[dict[str, str], str],
+) -> None:
+    env, path = home
+    text = Path(path).read_text(encoding="utf-8")
+    Path(path).write_text(text.replace("\n", "  # edited\n", 1), encoding="utf-8")
+    assert probe(env, ("tomllib",), "state", path) == ["tomllib"]

@@ -3,14 +3,19 @@ tomli_w writes, for the journal's real segments, and for any of those texts dama
 
 from __future__ import annotations
 
+import functools
+import os
+import tempfile
 import tomllib
 from pathlib import Path
 from typing import Any
 
+import pytest
 import tomli_w
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from cli_run import run_cli
 from hearthroll.store import journal_toml
 from test_cli_log_readers import played
 
@@ -91,3 +96,62 @@ def test_what_is_not_the_journal_s_shape_is_left_to_tomllib() -> None:
         'a = "x\\e"\n',
     ]:
         assert journal_toml.loads(text) is None, text
+
+
+@functools.cache
+def demo_states() -> tuple[str, ...]:
+    """The state files of the four games' demo campaigns, as `new --demo` writes them."""
+    texts = []
+    with tempfile.TemporaryDirectory() as folder:
+        env = {**os.environ, "HEARTHROLL_DATA_DIR": str(Path(folder) / "data")}
+        for ruleset in ("house", "hack", "starforged", "maneuvers"):
+            path = Path(folder) / f"{ruleset}.toml"
+            made = run_cli("new", str(path), "--demo", "--ruleset", ruleset, env=env)
+            assert made.returncode == 0, made.stderr
+            texts.append(path.read_text(encoding="utf-8"))
+    return tuple(texts)
+
+
+def test_the_demo_state_files_are_read_quickly_and_exactly() -> None:
+    for text in demo_states():
+        assert "{ " in text  # each has inline tables, tables inside arrays
+        assert journal_toml.loads(text) == tomllib.loads(text)  # never None: read quickly
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_a_damaged_state_file_is_never_read_otherwise_than_tomllib_reads_it(
+    data: st.DataObject,
+) -> None:
+    text = data.draw(st.sampled_from(demo_states()))
+    inline = [i for i in range(len(text)) if text.startswith("{ ", i)]
+    at = data.draw(st.one_of(st.integers(0, len(text)), st.sampled_from(inline)))
+    at = min(len(text), at + data.draw(st.integers(0, 40)))
+    cut = data.draw(st.integers(0, 3))
+    put = data.draw(st.sampled_from(["", '"', "\\", "{", "}", "[]", "=", " ", ",", ", ", "{}"]))
+    read_the_same(text[:at] + put + text[at + cut :])
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        'a = [\n    { b = { c = 1, d = "x, }" }, e = [], f = {} },\n]\n',
+        'a = [\n    { b = "q\\"uote", c = -2.5e3, d = true },\n]\n',
+    ],
+)
+def test_nested_inline_tables_read_as_tomllib_reads_them(text: str) -> None:
+    assert journal_toml.loads(text) == tomllib.loads(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "a = [\n    { b = 1, b = 2 },\n]\n",  # a key twice
+        "a = [\n    { b = 1,c = 2 },\n]\n",
+        "a = [\n    { b = 1 } x,\n]\n",
+        "a = [\n    { b = [1, 2] },\n]\n",
+        "a = [\n    { b = 1, },\n]\n",
+    ],
+)
+def test_an_inline_table_not_in_tomli_w_s_shape_is_tomllib_s_to_judge(text: str) -> None:
+    read_the_same(text)

@@ -18,10 +18,8 @@ first state (`last_event = 0`), which is what that state is compared with.
 
 from __future__ import annotations
 
-import hashlib
 import os
 import re
-import tomllib
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from types import TracebackType
@@ -29,6 +27,7 @@ from typing import Any, Self
 
 import tomli_w
 
+from hearthroll.store import journal_toml
 from hearthroll.store.atomic import (
     atomic_write,
     clean_orphans,
@@ -38,6 +37,7 @@ from hearthroll.store.atomic import (
     os_reason,
     write_all,
 )
+from hearthroll.store.digests import sha256
 from hearthroll.store.errors import StateWriteError, StoreError
 from hearthroll.store.journal import (
     DEFAULT_SEGMENT_SIZE,
@@ -463,7 +463,7 @@ def keep_aside(path: Path, mark: str) -> Path | None:
 
 def digest(data: bytes) -> bytes:
     """A digest of a state file's bytes (to know them again without parsing them)."""
-    return hashlib.sha256(data).digest()
+    return sha256(data).digest()
 
 
 def acquire(path: Path) -> Lock:
@@ -527,7 +527,12 @@ def read_state_bytes(path: Path) -> bytes:
 
 
 def parse_state(path: Path, data: bytes) -> dict[str, Any]:
-    """The state file's bytes as TOML, refusing bytes that are not UTF-8 or not TOML."""
+    """The state file's bytes as TOML, refusing bytes that are not UTF-8 or not TOML.
+
+    The shape hearthroll writes is read by the journal's quick reader (it also keeps `tomllib`'s
+    import off every command that opens a campaign); anything else, a hand edit or damage, by
+    `tomllib`, which names what is wrong.
+    """
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -543,6 +548,11 @@ def parse_state(path: Path, data: bytes) -> dict[str, Any]:
             f"{path}:{deep[0]}:{deep[1]}: arrays or tables nest deeper than {MAX_NESTING} "
             "levels here; no campaign needs that. Fix the file there, or restore it from a backup."
         )
+    quick = journal_toml.loads(text)  # the shape hearthroll writes, read a line at a time
+    if quick is not None:
+        return quick
+    import tomllib
+
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import collections
 import functools
-import hashlib
 import typing
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
@@ -36,6 +35,7 @@ from hearthroll.store.campaign_files import (
     parse_state,
 )
 from hearthroll.store.converter import KeyPath, plain, problems_of, shared, show_path
+from hearthroll.store.digests import sha256
 from hearthroll.store.errors import StateWriteError, StoreError
 from hearthroll.store.journal import DIGEST_KEY, Block, JournalReader
 from hearthroll.store.memo import Memo, code_key, key_of
@@ -477,7 +477,7 @@ def _events_of(journal: JournalReader, blocks: list[Block]) -> Iterator[Event]:
 
 def _snapshot_name(path: Path) -> str:
     where = str(path.resolve()).encode()
-    return "campaign-" + hashlib.sha256(where).hexdigest()[:20]
+    return "campaign-" + sha256(where).hexdigest()[:20]
 
 
 def _snapshot_key(files: CampaignFiles, blocks: Sequence[Block]) -> str | None:

@@ -42,10 +42,8 @@ from __future__ import annotations
 
 import bisect
 import contextlib
-import hashlib
 import os
 import re
-import tomllib
 import zlib
 from collections.abc import Iterator, Mapping
 from pathlib import Path
@@ -63,6 +61,7 @@ from hearthroll.store.atomic import (
     os_reason,
     write_all,
 )
+from hearthroll.store.digests import sha256
 from hearthroll.store.errors import StoreError
 
 DEFAULT_SEGMENT_SIZE = 1000
@@ -135,7 +134,7 @@ def read_header(data: bytes, path: Path) -> Header:
 
 def digest_of(data: bytes) -> str:
     """The short digest hearthroll records for a state file's bytes: 16 hex digits of SHA-256."""
-    return hashlib.sha256(data).hexdigest()[:16]
+    return sha256(data).hexdigest()[:16]
 
 
 def checkpoint_name(first_seq: int) -> str:
@@ -462,6 +461,8 @@ class JournalReader:
             text = b"".join(b.data for b in blocks).decode("utf-8")
             document = journal_toml.loads(text)  # quick, for the journal's own shape
             if document is None:
+                import tomllib
+
                 document = tomllib.loads(text)
         except ValueError:  # TOML and UTF-8 errors
             return None
@@ -727,6 +728,8 @@ def quarantine(segment: Path, data: bytes) -> Path:
 
 def parse_block(block: Block, path: Path) -> dict[str, Any]:
     """The event a sealed block holds, as a dict with its `seq`."""
+    import tomllib
+
     try:
         tables = tomllib.loads(block.data.decode("utf-8"))["events"]
         event: dict[str, Any] = tables[0]

@@ -1,17 +1,17 @@
-"""A quick reader for the TOML the journal writes, for reading many events at once.
+"""A quick reader for the TOML hearthroll writes: the journal's events and the state file.
 
-`tomllib` reads any TOML a character at a time; the journal's segments are always the same
-narrow shape, the one `tomli_w` writes: one `key = value` a line, table headers on their own
-lines, arrays one item a line. `loads` reads that shape a line at a time, several times
-faster, and gives exactly what `tomllib.loads` gives. Anything else (a hand edit, a date, a
-value split in an unusual way, any doubt at all) makes it give up and return None, and the
-caller reads the text with `tomllib`, which also names the problem, if there is one.
+`tomllib` reads any TOML a character at a time; the journal's segments and the state file are
+always the same narrow shape, the one `tomli_w` writes: one `key = value` a line, table
+headers on their own lines, arrays one item a line. `loads` reads that shape a line at a time,
+several times faster, and gives exactly what `tomllib.loads` gives. Anything else (a hand
+edit, a date, a value split in an unusual way, any doubt at all) makes it give up and return
+None, and the caller reads the text with `tomllib`, which also names the problem, if there is
+one.
 """
 
 from __future__ import annotations
 
 import re
-import tomllib
 from typing import Any
 
 _BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
@@ -21,6 +21,8 @@ _FLOAT = re.compile(r"-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?")
 _ESCAPE = re.compile(r"\\(?:u([0-9A-Fa-f]{4})|U([0-9A-Fa-f]{8})|(.))", re.DOTALL)
 _SIMPLE_ESCAPES = {"b": "\b", "t": "\t", "n": "\n", "f": "\f", "r": "\r", '"': '"', "\\": "\\"}
 _CONTROL = re.compile(r"[\x00-\x08\x0a-\x1f\x7f]")
+_INLINE_KEY = re.compile(r"([A-Za-z0-9_-]+) = ")
+_INLINE_SCALAR = re.compile(r'"(?:[^"\\\x00-\x08\x0a-\x1f\x7f]|\\.)*"|[^ ,"{}\[\]]+')
 _PLAIN_STRING = re.compile(r'"([^"\\\x00-\x08\x0a-\x1f\x7f]*)"')
 """A basic string without an escape: its text is what is between the quotes."""
 
@@ -123,18 +125,7 @@ class _Reader:
             return self._array(depth + 1)
         if first == "{":
             return _inline(text)
-        value: Any
-        if first == '"':
-            plain = _PLAIN_STRING.fullmatch(text)
-            value = plain.group(1) if plain else _string(text)
-        elif text == "true" or text == "false":
-            value = text == "true"
-        elif _INT.fullmatch(text):
-            value = int(text)
-        elif ("." in text or "e" in text or "E" in text) and _FLOAT.fullmatch(text):
-            value = float(text)
-        else:
-            raise _GiveUp
+        value = _scalar(text)
         self.scalars[text] = value
         return value
 
@@ -231,9 +222,66 @@ def _unescape(match: re.Match[str]) -> str:
     return chr(code)
 
 
+def _scalar(text: str) -> Any:
+    """A string, a number, true or false, written as `tomli_w` writes it."""
+    first = text[:1]
+    if first == '"':
+        plain = _PLAIN_STRING.fullmatch(text)
+        return plain.group(1) if plain else _string(text)
+    if text == "true" or text == "false":
+        return text == "true"
+    if _INT.fullmatch(text):
+        return int(text)
+    if ("." in text or "e" in text or "E" in text) and _FLOAT.fullmatch(text):
+        return float(text)
+    raise _GiveUp
+
+
 def _inline(text: str) -> Any:
-    """An inline table (rare in the journal): read by tomllib itself."""
+    """An inline table, as `tomli_w` writes a table inside an array: `{ key = value, ... }`
+    of bare keys, scalars, `[]` and inline tables like it, on one line, read here; any other,
+    by tomllib itself."""
+    try:
+        table, at = _inline_at(text, 0)
+        if at == len(text):
+            return table
+    except _GiveUp:
+        pass
+    import tomllib
+
     try:
         return tomllib.loads(f"v = {text}")["v"]
     except tomllib.TOMLDecodeError:
         raise _GiveUp from None
+
+
+def _inline_at(text: str, at: int) -> tuple[dict[str, Any], int]:
+    """The inline table that starts at `at`, and where it ends."""
+    if text.startswith("{}", at):
+        return {}, at + 2
+    if not text.startswith("{ ", at):
+        raise _GiveUp
+    at += 2
+    table: dict[str, Any] = {}
+    while True:
+        key = _INLINE_KEY.match(text, at)
+        if key is None or key.group(1) in table:
+            raise _GiveUp
+        at = key.end()
+        value: Any
+        if text.startswith("{", at):
+            value, at = _inline_at(text, at)
+        elif text.startswith("[]", at):
+            value, at = [], at + 2
+        else:
+            token = _INLINE_SCALAR.match(text, at)
+            if token is None:
+                raise _GiveUp
+            value, at = _scalar(token.group()), token.end()
+        table[key.group(1)] = value
+        if text.startswith(", ", at):
+            at += 2
+        elif text.startswith(" }", at):
+            return table, at + 2
+        else:
+            raise _GiveUp

@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import contextlib
 import functools
-import hashlib
 import os
 import pickle
 import sys
 from collections.abc import Iterable
 from pathlib import Path
 from typing import TypeVar
+
+from hearthroll.store.digests import sha256
 
 T = TypeVar("T")
 
@@ -36,7 +37,7 @@ def code_key() -> bytes:
     """
     import hearthroll
 
-    digest = hashlib.sha256(f"{hearthroll.__version__} {sys.version}".encode())
+    digest = sha256(f"{hearthroll.__version__} {sys.version}".encode())
     root = Path(hearthroll.__file__).parent
     for package in _CODE_PACKAGES:
         for source in _sources(root / package):
@@ -60,7 +61,7 @@ def _sources(folder: Path) -> list[Path]:
 
 def key_of(parts: Iterable[bytes]) -> str:
     """One key for a memo, from the bytes its value depends on."""
-    digest = hashlib.sha256()
+    digest = sha256()
     for part in parts:
         digest.update(len(part).to_bytes(8, "little"))
         digest.update(part)

@@ -9,7 +9,6 @@ left by a server that died (its process is gone) is ignored. Reading never raise
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import json
 import os
 from collections.abc import Sequence
@@ -17,6 +16,7 @@ from pathlib import Path
 
 from attrs import frozen
 
+from hearthroll.store.digests import sha256
 from hearthroll.store.folders import runtime_dirs
 
 
@@ -49,7 +49,7 @@ def is_local(host: str) -> bool:
 
 def note_name(campaign: Path) -> str:
     """The note's file name for `campaign`: one per absolute path."""
-    key = hashlib.sha256(str(campaign.resolve()).encode("utf-8")).hexdigest()[:16]
+    key = sha256(str(campaign.resolve()).encode("utf-8")).hexdigest()[:16]
     return f"serve-{key}.json"
 
 

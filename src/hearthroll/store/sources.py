@@ -20,9 +20,9 @@ def shipped_path() -> Path:
 
 def user_moves_dir() -> Path:
     """The folder whose *.toml files are loaded beside the shipped catalog."""
-    from platformdirs import user_config_path
+    from hearthroll.store.folders import user_path
 
-    return user_config_path("hearthroll") / "moves"
+    return user_path("config") / "moves"
 
 
 def user_files(folder: Path | None = None) -> list[Path]:
