@@ -20,7 +20,7 @@ from hearthroll.core.campaign.events import Outcome
 from hearthroll.core.campaign.state import Campaign
 from hearthroll.core.dice.odds import d20_odds
 from hearthroll.core.dice.sources import TypedDice
-from hearthroll.core.errors import RuleError
+from hearthroll.core.errors import DiceError, RuleError
 from hearthroll.core.games import encounter
 from hearthroll.core.games.demo import demo_campaign
 from hearthroll.core.verbs import edits, fight
@@ -185,6 +185,18 @@ def test_bash_stun_lasts_two_rounds(ford: Campaign) -> None:
     assert foe(once, "Bandit").conditions == {"stunned": 1}
     twice = end_round(once)
     assert foe(twice, "Bandit").conditions == {}
+
+
+def test_a_bash_that_takes_the_foe_down_rolls_no_stun(ford: Campaign) -> None:
+    # Bandit at 5 health: 1d6 4 + 4 + 7 = 15, less armor 1, takes it to 0; no d20 is rolled.
+    worn = encounter.put_foe(ford, attrs.evolve(foe(ford, "Bandit"), meters={"health": 5}))
+    outcome = move(worn, "bash", "Brannoc", [9], [4], at="Bandit")
+    bandit = foe(outcome.state, "Bandit")
+    assert bandit.meters["health"] == 0
+    assert bandit.conditions == {}
+    assert "Bash: stun roll: not rolled, Bandit is down" in outcome.event.results
+    with pytest.raises(DiceError, match="too many typed dice"):  # the stun die is not wanted
+        move(worn, "bash", "Brannoc", [9], [4, 13], at="Bandit")
 
 
 def test_bash_stun_roll_short_of_fifteen_does_not_stun(ford: Campaign) -> None:

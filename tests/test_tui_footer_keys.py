@@ -108,3 +108,14 @@ async def test_tab_picks_the_target_in_a_fight_and_the_character_elsewhere(
         await pilot.press("tab")
         await settle(pilot, hack)
         assert "Cog" in str(hack.screen.query_one("#sheet").border_title)
+
+
+@pytest.mark.parametrize("ruleset", ["house", "hack", "starforged"])
+async def test_the_gm_s_note_key_shows_at_80x24(tmp_path: Path, ruleset: str) -> None:
+    # maneuvers' fight keys (round, target, foe) fill its 80 columns first
+    app = table(tmp_path, ruleset)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        keys = drawn(app)
+        assert keys.get("n") == "Note", keys
+        assert keys["u"] == "Undo" and keys["q"] == "Quit"

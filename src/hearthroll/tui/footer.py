@@ -35,7 +35,7 @@ def footer_plan(state: Campaign, ruleset: Ruleset) -> list[tuple[str, str]]:
         plan += [("add_foe", "Foe")]
     if "action" in ruleset.mechanics:
         plan += [("next_move", "Play next"), ("burn", "Burn"), ("tracks", "Tracks")]
-    plan += [("undo", "Undo")]
+    plan += [("undo", "Undo"), ("note", "Note")]  # the GM's line in the log: said often
     if ruleset.gear or fights:
         plan += [("hurt", "Hurt"), ("heal", "Heal")]
     if ruleset.xp is not None:
@@ -44,7 +44,7 @@ def footer_plan(state: Campaign, ruleset: Ruleset) -> list[tuple[str, str]]:
         plan += [("gear", "Gear")]
     if ruleset.holds:
         plan += [("hold", "Holds")]
-    plan += [("served", "Players' view"), ("edit", "Edit"), ("note", "Note")]
+    plan += [("served", "Players' view"), ("edit", "Edit")]
     if ruleset.xp is not None:
         plan += [("mark_xp", "XP")]
     if ruleset.gear:

@@ -174,6 +174,12 @@ class KeyGate:
         return [node for node in focused.ancestors_with_self if node is not self._app]
 
 
+async def ask(app: App[Any], screen: Screen[Any]) -> Any:
+    """Push `screen` and wait for its answer; the keys typed meanwhile are for it."""
+    with asking(app):
+        return await app.push_screen_wait(screen)
+
+
 @contextmanager
 def asking(app: App[Any]) -> Iterator[None]:
     """`KeyGate.asking` on the app's gate, if it has one."""

@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import attrs
 from rich.console import Group, RenderableType
 from rich.text import Text
-from textual.screen import Screen
 
 from hearthroll.core.campaign.events import Event, Outcome
 from hearthroll.core.dice.sources import RandomDice, TypedDice
@@ -36,7 +35,7 @@ from hearthroll.core.verbs.session import (
 from hearthroll.core.verbs.starforged import burn
 from hearthroll.tui import flow, starforged
 from hearthroll.tui.flow import MoveRequest, Preview
-from hearthroll.tui.keygate import asking
+from hearthroll.tui.keygate import ask
 from hearthroll.tui.refusals import at_table
 from hearthroll.tui.screens.dice_input import DiceInput
 from hearthroll.tui.screens.inputs import Inputs, MoveInputs
@@ -53,11 +52,6 @@ T = TypeVar("T")
 
 PLAN_MOVE = "make_a_plan"
 """Make a Plan opens the plan form: the plan and its tick boxes are what the move makes."""
-
-
-async def _ask(table: TableScreen, screen: Screen[Any]) -> Any:
-    with asking(table.app):  # keys typed now are for this question
-        return await table.app.push_screen_wait(screen)
 
 
 def _fail(table: TableScreen, error: HearthrollError) -> None:
@@ -121,7 +115,7 @@ def open_on(table: TableScreen, who: str, move: str, why: str) -> None:
     )
 
     async def run() -> None:
-        choice = await _ask(table, palette)
+        choice = await ask(table.app, palette)
         if choice is not None:
             await make_move_flow(table, choice)
 
@@ -144,8 +138,8 @@ def next_move_flow(table: TableScreen) -> None:
             items = tuple(
                 (f"{m}:{p}", ruleset.move(m).name + (f", {p}" if p else "")) for m, p in offers
             )
-            picked = await _ask(
-                table,
+            picked = await ask(
+                table.app,
                 OptionsPicker(
                     "Play next", Text(""), [PickList("Which move?", items, 1)], lambda _: None
                 ),
@@ -186,8 +180,8 @@ async def make_move_flow(table: TableScreen, choice: PaletteChoice, preset: str 
     stat = stat_choices(ruleset, move, character)
     owned = asset_choices(state, ruleset, move.id, table.active) if request.asset is None else ()
     if owned:  # two companions (or vehicles): the move acts on the one named
-        named: list[str] | None = await _ask(
-            table,
+        named: list[str] | None = await ask(
+            table.app,
             OptionsPicker(
                 f"{move.name}: on which?",
                 Text(move.trigger, style="italic"),
@@ -208,8 +202,8 @@ async def make_move_flow(table: TableScreen, choice: PaletteChoice, preset: str 
             labels = {
                 s: f"{ruleset.stat(s).name} {character.stats.get(s, 0):+d}" for s in stat.choices
             }
-        values: Inputs | None = await _ask(
-            table,
+        values: Inputs | None = await ask(
+            table.app,
             MoveInputs(
                 move,
                 lambda v: trial(attrs.evolve(request, inputs={**given, **v})),
@@ -224,8 +218,8 @@ async def make_move_flow(table: TableScreen, choice: PaletteChoice, preset: str 
     if preset:
         request = attrs.evolve(request, before=(preset,))
     if before:
-        picked: list[str] | None = await _ask(
-            table,
+        picked: list[str] | None = await ask(
+            table.app,
             OptionsPicker(
                 f"{move.name}: before the roll",
                 Text(move.trigger, style="italic"),
@@ -242,12 +236,12 @@ async def make_move_flow(table: TableScreen, choice: PaletteChoice, preset: str 
         _fail(table, error)
         return
     if floor is not None:
-        chosen: list[str] | None = await _ask(table, floor)
+        chosen: list[str] | None = await ask(table.app, floor)
         if chosen is None:
             return
         which = starforged.track_question(state, chosen)
         if which is not None:
-            track: list[str] | None = await _ask(table, which)
+            track: list[str] | None = await ask(table.app, which)
             if not track:
                 return
             request = attrs.evolve(request, track=track[0])
@@ -258,7 +252,7 @@ async def make_move_flow(table: TableScreen, choice: PaletteChoice, preset: str 
         _fail(table, error)
         return
     if question is not None:
-        answer: list[str] | None = await _ask(table, question)
+        answer: list[str] | None = await ask(table.app, question)
         if answer is None:
             return
         request = starforged.with_resist(request, answer)
@@ -314,7 +308,7 @@ async def _prepare(
 
     faces = "  ".join(f"{n}:[{face}]" for n, face in enumerate(kept, start=1))
     title = f"{move.name}: Preparation's +1 on kept die number… (kept {faces})"
-    text = await _ask(table, LinePrompt(title, check, value=str(flow.lowest_kept(kept))))
+    text = await ask(table.app, LinePrompt(title, check, value=str(flow.lowest_kept(kept))))
     if text is None or not held:
         table.notify("cancelled: nothing was committed", severity="warning")
         return None
@@ -381,7 +375,7 @@ async def _typed(
         return None
 
     hint = f"this roll takes {dice(needed)}" if needed is not None else "type the faces rolled"
-    text = await _ask(table, DiceInput(title, hint, check))
+    text = await ask(table.app, DiceInput(title, hint, check))
     return held[0] if text is not None and held else None
 
 
@@ -439,7 +433,7 @@ async def _settle(
             picker = OptionsPicker(
                 title, summary(table, preview.event, move), pick_lists(lists, move), check
             )
-            got = await _ask(table, picker)
+            got = await ask(table.app, picker)
             if got is None:
                 table.notify("cancelled: nothing was committed", severity="warning")
                 return None
@@ -455,13 +449,13 @@ async def _settle(
             lists, title = needed.lists, f"{move.name}: and then"
         except FloorChoiceNeeded as needed:
             floor = starforged.floor_picker(move, needed.lists)
-            chosen: list[str] | None = await _ask(table, floor)
+            chosen: list[str] | None = await ask(table.app, floor)
             if chosen is None:
                 table.notify("cancelled: nothing was committed", severity="warning")
                 return None
             which = starforged.track_question(table.live.state, chosen)
             if which is not None:
-                named: list[str] | None = await _ask(table, which)
+                named: list[str] | None = await ask(table.app, which)
                 if not named:
                     table.notify("cancelled: nothing was committed", severity="warning")
                     return None
@@ -537,7 +531,7 @@ def prep_flow(table: TableScreen) -> None:
         last = state.turn.last
         lowest = str(flow.lowest_kept(last.kept)) if last is not None else ""
         prompt = LinePrompt("+1 from Preparation on kept die number…", check, value=lowest)
-        if await _ask(table, prompt) is None or not held:
+        if await ask(table.app, prompt) is None or not held:
             return
         position, preview = held[0]
         outcome = await _settle(

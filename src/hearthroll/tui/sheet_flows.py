@@ -3,23 +3,16 @@ spent on its options (h), and Last Breath opened as soon as it waits."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
-from textual.screen import Screen
+from typing import TYPE_CHECKING
 
 from hearthroll.core.campaign.events import Outcome
 from hearthroll.core.campaign.state import Campaign
 from hearthroll.core.games import gear
 from hearthroll.core.verbs import edits, sheet
-from hearthroll.tui.keygate import asking
+from hearthroll.tui.keygate import ask
 
 if TYPE_CHECKING:
     from hearthroll.tui.screens.table import TableScreen
-
-
-async def _ask(table: TableScreen, screen: Screen[Any]) -> Any:
-    with asking(table.app):
-        return await table.app.push_screen_wait(screen)
 
 
 def _who(table: TableScreen) -> str | None:
@@ -172,7 +165,7 @@ def hold_flow(table: TableScreen) -> None:
         )
 
     async def run() -> None:
-        value = await _ask(table, HoldChange(who, holds, check))
+        value = await ask(table.app, HoldChange(who, holds, check))
         if value is None:
             return
         hold_id, amount = value
@@ -197,7 +190,7 @@ def hold_flow(table: TableScreen) -> None:
         picker = OptionsPicker(
             f"{who}: {spent.name}", spent.text, lists, pick, escape="spend nothing"
         )
-        if await _ask(table, picker) is None:
+        if await ask(table.app, picker) is None:
             table.notify("cancelled: nothing was spent", severity="warning")
 
     table.run_flow(run)

@@ -7,7 +7,6 @@ the foes it can reach are read from the move's data, so a homebrew maneuver play
 from __future__ import annotations
 
 from collections.abc import Mapping
-from fractions import Fraction
 from typing import TYPE_CHECKING
 
 import attrs
@@ -20,6 +19,8 @@ from hearthroll.core.rules.effects import AutoMod, Effect
 from hearthroll.core.rules.model import Move, Ruleset
 
 if TYPE_CHECKING:  # the rolling parts are imported where a maneuver rolls: a sheet needs none
+    from fractions import Fraction
+
     from hearthroll.core.dice.mechanics import Roll
     from hearthroll.core.dice.sources import DiceSource
 
@@ -33,7 +34,7 @@ DISARMED = "disarmed"
 """The condition of a weapon put away in the pack."""
 HELD = "held"
 """The condition of someone a spell holds where they are."""
-BREAKING_SHARE = Fraction(3, 4)
+BREAKING_SHARE = (3, 4)
 """The highest share of health a breaking point may be (reading 39)."""
 
 
@@ -372,7 +373,8 @@ def set_breaking_point(ruleset: Ruleset, character: Character, value: int | None
     top = max_health(ruleset, character)
     if top is None:
         raise RuleError(f"{character.name} has no health to set a breaking point against")
-    highest = int(top * BREAKING_SHARE)
+    share, whole = BREAKING_SHARE
+    highest = top * share // whole
     if not 0 <= value <= highest:
         raise RuleError(
             f"{character.name}'s breaking point is 0 to {highest} (three-quarters of {top} "
@@ -579,6 +581,8 @@ def _auto_amount(
 
 def chance(ruleset: Ruleset, move: Move, character: Character, foe: Foe | None) -> Fraction:
     """The exact chance the maneuver lands: P(d100 ≤ efficacy) × P(the d20 hits)."""
+    from fractions import Fraction
+
     if move.roll.mechanic != "d20":
         return Fraction(0)
     found = terms(ruleset, move, character, foe)
@@ -736,7 +740,10 @@ def _follow(
     foe: Foe | None,
     effect_dice: DiceSource,
 ) -> tuple[Campaign, list[str]]:
-    """A followed roll (Bash's stun) made at once, on the same foe, from the effect dice."""
+    """A followed roll (Bash's stun) made at once, on the same foe, from the effect dice; not
+    made on a foe the blow took down (there is nothing left to stun)."""
+    if foe is not None and foe.meters.get(HEALTH, 0) <= 0:
+        return state, [f"{move.name}: not rolled, {foe.name} is down"]
     character = state.characters[actor]
     found = terms(ruleset, move, character, foe)
     roll = _roll(move, found, effect_dice)
