@@ -7,6 +7,7 @@ catalog, the campaign's snapshot), with bytecode compiled as an installed packag
 - Single-event verbs (`state`, `note`, `undo`, `move`) at 10 and at 100,000 events, interleaved
   with `--version` in the same rounds; the median of each, and its ratio to `--version`.
   Aim: every one at most 2x `--version`, at both sizes.
+- A script of 50 notes, as 50 processes and as one `hearthroll batch` (for information).
 - Readers at 1,000 / 10,000 / 100,000 events: `log --last 5`, `log --since`, `log --json`,
   `log --markdown` and `check`, with the peak memory of each process. Aims: `log --last` and
   `log --since` flat (100k within 1.5x of 1k); a full `log` in at most 150 MB at 100k; `check`
@@ -175,6 +176,32 @@ def big(events: int, rounds: int, slow_rounds: int, folder: Path, env: dict[str,
     return held
 
 
+SCRIPT_LINES = 50
+
+
+def script(folder: Path, env: dict[str, str], rounds: int = 3) -> None:
+    """A script of 50 notes: 50 processes, against one `batch` of the same lines (printed for
+    information: no aim is set on it)."""
+    path = folder / "script.toml"
+    build(path, 10)
+    lines = [f"note {path} 'line {n}'" for n in range(SCRIPT_LINES)]
+    listing = folder / "script.txt"
+    listing.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    one_by_one: list[float] = []
+    batched: list[float] = []
+    for _ in range(rounds):
+        started = time.perf_counter()
+        for n in range(SCRIPT_LINES):
+            run(hearthroll("note", str(path), f"line {n}"), env)
+        one_by_one.append(time.perf_counter() - started)
+        batched.append(run(hearthroll("batch", str(listing)), env)[0])
+    alone, together = statistics.median(one_by_one), statistics.median(batched)
+    print(
+        f"\na script of {SCRIPT_LINES} notes ({rounds} rounds, medians): {SCRIPT_LINES} processes "
+        f"{alone:.2f} s, one `batch` {together:.2f} s: {alone / together:.1f}x quicker"
+    )
+
+
 def ready(path: Path, env: dict[str, str]) -> None:
     """Settle a bust the built campaign may end on, so `move` can be made."""
     shown = subprocess.run(
@@ -273,6 +300,7 @@ def main() -> int:
                     f"{events:>8,} | {name:<12} | {median(samples) * 1000:7.1f} | "
                     f"{ratio:10.2f}x | {mark}"
                 )
+        script(folder, env)
         print(f"\nreaders: {args.rounds} interleaved rounds, medians; peak memory of the process")
         print(f"{'events':>8} | {'reader':<14} | {'ms':>8} | {'MB':>6}")
         print("-" * 46)

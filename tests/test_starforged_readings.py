@@ -13,6 +13,7 @@ from hearthroll.core.dice.sources import TypedDice
 from hearthroll.core.errors import HearthrollError, RuleError
 from hearthroll.core.games import momentum, progress
 from hearthroll.core.games.demo import new_campaign
+from hearthroll.core.games.sheet import character_sheet
 from hearthroll.core.rules.model import Ruleset
 from hearthroll.core.verbs import edits, starforged
 from hearthroll.core.verbs.session import PicksNeeded, make_move
@@ -86,6 +87,17 @@ def test_two_impacts_reset_zero() -> None:
     assert momentum.max_momentum(SF, character) == 8
     assert momentum.reset_of(SF, character) == 0
     assert momentum.reset_of(SF, attrs.evolve(character, conditions={})) == 2
+
+
+def test_the_sheet_names_each_impact_once_on_the_momentum_line() -> None:
+    state = kael()
+    marked = {"wounded": 0, "shaken": 0}
+    character = attrs.evolve(state.characters["Kael"], conditions=marked)
+    sections = {s.id: s for s in character_sheet(SF, character).sections}
+    impacts = [line.text for line in sections["momentum"].lines if line.label == "impacts"]
+    assert impacts == ["Wounded, Shaken"]
+    assert sections["conditions"].lines == ()  # not said twice
+    assert sections["conditions"].data == {"conditions": marked}  # the JSON keeps them
 
 
 def test_impacts_cap_momentum_on_the_sheet() -> None:

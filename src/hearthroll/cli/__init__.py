@@ -9,6 +9,7 @@ from collections.abc import Callable, Sequence
 
 from hearthroll import __version__
 from hearthroll.cli import (
+    batch,
     campaign,
     dice,
     fight,
@@ -35,11 +36,12 @@ def build_parser() -> argparse.ArgumentParser:
     sheet_verbs.add_parsers(verbs)
     players.add_parsers(verbs)
     serve.add_parsers(verbs)
+    batch.add_parsers(verbs)
     parser.verb_names = set(verbs.choices)  # type: ignore[attr-defined]
     return parser
 
 
-def _app_target(argv: Sequence[str], parser: argparse.ArgumentParser) -> list[str] | None:
+def app_target(argv: Sequence[str], parser: argparse.ArgumentParser) -> list[str] | None:
     """`hearthroll` alone or `hearthroll FILE` opens the app; None when argv names a verb."""
     if not argv:
         return []
@@ -63,10 +65,14 @@ def open_app(target: list[str]) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run one command and return its exit status; errors are one line, never a traceback."""
-    parser = build_parser()
-    argv = list(sys.argv[1:] if argv is None else argv)
+    return run_command(build_parser(), list(sys.argv[1:] if argv is None else argv), app=True)
+
+
+def run_command(parser: argparse.ArgumentParser, argv: Sequence[str], *, app: bool = False) -> int:
+    """Run the verb `argv` names with `parser` and return its exit status; with `app`, no verb
+    (or a campaign file alone) opens the app. `batch` runs each of its lines here."""
     try:
-        target = _app_target(argv, parser)
+        target = app_target(argv, parser) if app else None
         if target is not None:
             return open_app(target)
         args = parser.parse_args(argv)
@@ -75,6 +81,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             parser.print_help()
             return EXIT_OK
         return run(args)
+    except SystemExit as exit:  # --help and --version end here
+        return (
+            exit.code
+            if isinstance(exit.code, int)
+            else EXIT_OK
+            if exit.code is None
+            else EXIT_USAGE
+        )
     except HearthrollError as error:
         print(f"hearthroll: {error}", file=sys.stderr)
         return EXIT_USAGE

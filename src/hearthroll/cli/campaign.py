@@ -638,11 +638,16 @@ def run_log(args: argparse.Namespace) -> int:
     shown. --markdown and --recap draw the same recap, in Markdown or as plain text."""
     from hearthroll.core.campaign import recap
     from hearthroll.core.campaign.events import standing, summary
-    from hearthroll.store.campaigns import CampaignStore
+    from hearthroll.store.campaigns import RECENT_WINDOW, CampaignStore
 
-    # Read without a lock or a write, and without the snapshot: its window of recent events
-    # would be read too.
-    with CampaignStore.read(args.file, _catalog(args)) as store:
+    # Read without a lock or a write. `--last` up to the snapshot's window of newest events is
+    # served by the snapshot when it fits and the newest segment holds the window (no older one
+    # is opened): its state and events, without parsing a line.
+    window = RECENT_WINDOW if args.last and args.since is None and not args.last_session else 0
+    kept = memo() if window else None
+    with CampaignStore.read(
+        args.file, cached_catalog(args.moves), recent=window, memo=kept, within_newest=True
+    ) as store:
         say_unrecorded(store)
         whole = not args.last and args.since is None and not args.last_session
         events: Iterable[Event]

@@ -268,15 +268,26 @@ class CampaignStore:
 
     @classmethod
     def read(
-        cls, path: Path, catalog: Rulesets, *, recent: int = 0, memo: Memo | None = None
+        cls,
+        path: Path,
+        catalog: Rulesets,
+        *,
+        recent: int = 0,
+        memo: Memo | None = None,
+        within_newest: bool = False,
     ) -> CampaignStore:
         """Read the campaign at `path` without writing a byte or taking the lock.
 
         Events the state file has not caught up on are replayed in memory only; `commit` is
         refused. A `memo`'s snapshot is used if it fits, never kept. For the verbs that only
-        look: `state`, `log`, `check`.
+        look: `state`, `log`, `check`. `within_newest`: the `recent` events (and the snapshot)
+        only if the newest segment holds them all, else none, so that no older segment is read.
         """
-        return cls._load(CampaignFiles.read(path), catalog, recent, memo)
+        files = CampaignFiles.read(path)
+        held = files.journal
+        if within_newest and held.newest_held < min(recent, held.last_seq - held.first_seq + 1):
+            recent, memo = 0, None
+        return cls._load(files, catalog, recent, memo)
 
     @classmethod
     def _load(
@@ -395,7 +406,13 @@ class CampaignStore:
             yield from _events_of(journal, blocks)
 
     def last_events(self, n: int) -> list[Event]:
-        """The newest `n` saved events, oldest first: only the newest segments are read."""
+        """The newest `n` saved events, oldest first: those the store holds already (its
+        window of recent events, from the snapshot when it fitted), else only the newest
+        segments are read."""
+        held = list(self.recent)
+        whole = len(held) < (self.recent.maxlen or 0)  # the window holds every event there is
+        if n <= len(held) or (whole and [e.seq for e in held] == list(range(1, len(held) + 1))):
+            return held[-n:] if n else []
         journal = self.files.journal
         return [event_from_data(journal.parse(block)) for block in journal.last_blocks(n)]
 

@@ -361,6 +361,11 @@ class JournalReader:
         """The newest `n` events, oldest first (fewer if the journal holds fewer)."""
         return [self.parse(block) for block in self.last_blocks(n)]
 
+    @property
+    def newest_held(self) -> int:
+        """How many events the newest segment holds (read already, when the journal opened)."""
+        return len(self._tail)
+
     def last_blocks(self, n: int) -> list[Block]:
         """The sealed bytes of the newest `n` events, oldest first."""
         if n <= 0:
@@ -728,10 +733,14 @@ def quarantine(segment: Path, data: bytes) -> Path:
 
 def parse_block(block: Block, path: Path) -> dict[str, Any]:
     """The event a sealed block holds, as a dict with its `seq`."""
-    import tomllib
-
     try:
-        tables = tomllib.loads(block.data.decode("utf-8"))["events"]
+        text = block.data.decode("utf-8")
+        document = journal_toml.loads(text)  # quick, for the journal's own shape
+        if document is None:
+            import tomllib
+
+            document = tomllib.loads(text)
+        tables = document["events"]
         event: dict[str, Any] = tables[0]
         if len(tables) != 1 or event.get("seq") != block.seq:
             raise ValueError(f"expected one event numbered {block.seq}")

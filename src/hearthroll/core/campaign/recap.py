@@ -10,13 +10,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from datetime import datetime, timedelta
+from typing import TYPE_CHECKING
 
 import attrs
 
 from hearthroll.core.campaign.deltas import Delta
 from hearthroll.core.campaign.events import Event, standing
 from hearthroll.core.rules.describe import band_words, join_phrases, option_text, value_words, word
-from hearthroll.core.rules.model import Ruleset
+
+if TYPE_CHECKING:  # the rules are asked of, never built, here: a plain log needs none
+    from hearthroll.core.rules.model import Ruleset
 
 SESSION_GAP = timedelta(hours=4)
 """A session ends after this long without an event."""

@@ -159,14 +159,21 @@ def holds(ruleset: Ruleset, c: Character) -> Section | None:
 
 
 def conditions(ruleset: Ruleset, c: Character) -> Section | None:
-    """Marked conditions, with the rounds they have left."""
+    """Marked conditions, with the rounds they have left; the impacts are on the momentum
+    section's line where it shows one, so not said again here (the JSON keeps every one)."""
     own = [x for x in ruleset.conditions if x.scope == "character"]
     if not own:
         return None
     names = {x.id: x.name for x in own}
+    said = (
+        set(momentum.impacts(ruleset, c.conditions))
+        if momentum.shows_impacts(ruleset, c)
+        else set()
+    )
     lines = tuple(
         Line(names.get(k, k), f"{v} rounds" if v else "marked", v, warn=True)
         for k, v in c.conditions.items()
+        if k not in said
     )
     return Section("conditions", "conditions", lines, {"conditions": dict(c.conditions)})
 
