@@ -215,6 +215,43 @@ class Scan(NamedTuple):
     header: Header = NO_HEADER
 
 
+def scan_last(data: bytes, first_seq: int, end_seq: int, k: int, path: Path) -> list[Block] | None:
+    """The last `k` sealed events of a whole segment that holds events `first_seq` to
+    `end_seq - 1`, found from the file's end without reading the events before them; None
+    when its end is not that (damage, a tear), for `scan_segment` to read and name.
+
+    Only the events asked for are checked against their end lines, as a reader of them needs;
+    `check` and the whole-log readers read every event of every segment.
+    """
+    count = end_seq - first_seq
+    if not 0 < k < count or not data.endswith(b"\n"):
+        return None
+    ends: list[tuple[int, int]] = []  # each end line's start and the end of its line
+    stop = len(data)
+    for _ in range(k + 1):  # the events asked for, and the end line before the first of them
+        at = data.rfind(b"\n" + END_LINE, 0, stop - 1)
+        if at == -1:
+            return None
+        eol = data.find(b"\n", at + 1) + 1
+        if (eol != stop) if not ends else (eol > stop):
+            return None  # the last end line ends the file; each one before, before its event
+        ends.append((at + 1, eol))
+        stop = at + 1
+    read_header(data, path)  # a newer hearthroll's segment is refused, as everywhere
+    before = ends.pop()[1]  # where the first event asked for begins
+    blocks: list[Block] = []
+    lines = data.count(b"\n", 0, before)
+    seq = end_seq - k
+    for mark, stop in reversed(ends):
+        body = data[before:mark]
+        if not body.startswith(AOT_HEADER.encode()) or data[mark:stop] != end_line(seq, body):
+            return None
+        blocks.append(Block(seq, body, lines + 1))
+        lines += body.count(b"\n") + 1
+        before, seq = stop, seq + 1
+    return blocks if before == len(data) else None
+
+
 def scan_segment(data: bytes, first_seq: int, path: Path | None = None) -> Scan:
     """Split a segment's bytes into its header, its sealed events and whatever follows the
     last of them.
@@ -367,10 +404,26 @@ class JournalReader:
         return len(self._tail)
 
     def last_blocks(self, n: int) -> list[Block]:
-        """The sealed bytes of the newest `n` events, oldest first."""
-        if n <= 0:
-            return []
-        return self.blocks_after(max(self._last_seq - n, self.first_seq - 1))
+        """The sealed bytes of the newest `n` events, oldest first: of an older segment, only
+        its last events are read (from its end), as many as are still wanted."""
+        need = min(n, self._last_seq - self.first_seq + 1)
+        found: list[Block] = []
+        for index in reversed(range(len(self._firsts))):
+            if len(found) >= need:
+                break
+            want = need - len(found)
+            blocks = self._tail if index == len(self._firsts) - 1 else self._last_of(index, want)
+            found = list(blocks[-want:]) + found
+        return found
+
+    def _last_of(self, index: int, k: int) -> list[Block]:
+        """The last `k` events of older segment number `index` (all of it, read whole, when
+        its end cannot be read so)."""
+        first = self._firsts[index]
+        end = self._firsts[index + 1]
+        path = self.segment_path(first)
+        found = scan_last(self._read(path), first, end, k, path)
+        return found if found is not None else self._read_sealed(index)
 
     def checkpoint_path(self, first_seq: int) -> Path:
         """The checkpoint file of the segment whose first event is `first_seq`."""
