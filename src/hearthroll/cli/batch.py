@@ -8,7 +8,6 @@ instead of once a command.
 from __future__ import annotations
 
 import argparse
-import shlex
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -81,6 +80,8 @@ def run_lines(
 ) -> int:
     """Run each line with `run`; stop at the first that fails (unless `keep_going`), saying
     where. The status is the first failure's, or 0."""
+    import shlex  # here, not at start-up: every command builds this verb's parser
+
     out = out or sys.stdout
     err = err or sys.stderr
     first_failure = EXIT_OK
@@ -121,6 +122,8 @@ def run_lines(
 
 def _words(line: str, where: str, opens_app: Callable[[Sequence[str]], bool]) -> list[str]:
     """The command a line holds, without a leading `hearthroll`; [] for a blank or a comment."""
+    import shlex
+
     try:
         words = shlex.split(line, comments=True)
     except ValueError as error:  # an unclosed quote or a lone backslash
