@@ -567,3 +567,15 @@ def test_destruction_offers_endure_harm_and_names_face_death_as_words() -> None:
     out = move(kael(), "withstand damage table", (15,))
     assert out.event.follow == ("starforged_endure_harm", "Face Death")
     assert "next: Face Death (the GM plays it)" in out.event.results
+
+
+def test_the_tray_says_a_picked_option_once_on_its_picked_line() -> None:
+    from hearthroll.tui.views import roll_view
+
+    out = move(at_minus_six(), "lose momentum", (), picks=["serious", "lose_progress"])
+    said = next(r for r in out.event.results if r.startswith("Say how it undoes progress"))
+    view = roll_view(out.event, SF)
+    assert said in view.picked
+    assert said not in view.results  # the picked line already says it
+    assert any("cleared 2 boxes" in r for r in view.results)
+    assert said in out.event.results  # the log and the shell keep every result

@@ -13,7 +13,9 @@ from hearthroll.store.campaigns import CampaignStore
 from hearthroll.store.rulesets import load_catalog
 from hearthroll.tui import build
 from hearthroll.tui.app import HearthrollApp
+from hearthroll.tui.screens.options import OptionsPicker
 from hearthroll.tui.widgets.character_sheet import CharacterSheet
+from hearthroll.tui.widgets.ticks import TickList
 from test_tui_helpers import scripted, settle
 
 CATALOG = load_catalog(with_user=False)
@@ -73,3 +75,35 @@ async def test_a_sheet_taller_than_its_box_says_more_is_below(tmp_path: Path) ->
     )
     rows = await drawn(tmp_path, attrs.evolve(state, characters={"Kael": crowded}), (80, 24))
     assert "▼ more below" in rows[-1]
+
+
+async def test_the_command_vehicle_s_costs_keep_their_keys_in_view_at_80x24(
+    tmp_path: Path,
+) -> None:
+    """A miss that leaves Petrel at 0 asks the command vehicle's cost below a long summary of
+    the roll: the summary scrolls, the five costs and the keys line stay on the screen."""
+    state = demo_campaign(SF)
+    kael = state.characters["Kael"]
+    petrel = attrs.evolve(kael.assets[1], value=2)
+    state = attrs.evolve(
+        state, characters={"Kael": attrs.evolve(kael, assets=(kael.assets[0], petrel))}
+    )
+    path = tmp_path / "forge.toml"
+    CampaignStore.create(path, state, CATALOG).close()
+    app = build(path, data_dir=tmp_path / "data", dice=scripted([1, 9, 9]))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("slash", *"withstand", "enter")
+        await settle(pilot, app)
+        await pilot.press("3", "enter")  # major damage: Petrel 2 → 0, so the roll is made
+        await settle(pilot, app)
+        await pilot.press("1", "enter")  # the miss: −1 integrity more
+        await settle(pilot, app)
+        assert isinstance(app.screen, OptionsPicker)
+        assert app.screen.query_one("#list-0", TickList).option_count == 5
+        screen = [strip.text for strip in app.screen._compositor.render_strips()]
+        keys = [n for n, row in enumerate(screen) if "space pick  1-9 pick  ⏎ done" in row]
+        assert keys, "\n".join(screen)
+        costs = ["battered.", "cursed.", "Mark a module broken", "Destroy a broken", "Roll on"]
+        for cost in costs:  # every cost drawn above the keys line
+            assert any(cost in row for row in screen[: keys[0]]), (cost, "\n".join(screen))

@@ -247,6 +247,7 @@ def roll_view(event: Event, ruleset: Ruleset) -> RollView:
         what = f"{what} ({event.kind})"
     if event.rolled:
         what += f" ({event.rolled})"
+    picked = tuple(option_text(move, o) for o in event.options)
     return RollView(
         seq=event.seq,
         title=who + what,
@@ -259,9 +260,9 @@ def roll_view(event: Event, ruleset: Ruleset) -> RollView:
         words=BAND_WORDS.get(event.mechanic, {}).get(event.band, ""),
         text=event.text,
         pending=event.pending,
-        picked=tuple(option_text(move, o) for o in event.options),
+        picked=picked,
         modifiers=event.modifiers,
-        results=event.results,
+        results=tuple(r for r in event.results if r not in picked),  # the picked line says it
         match=event.match,
         line=event.line,
     )

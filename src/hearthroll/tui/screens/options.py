@@ -10,7 +10,7 @@ import attrs
 from rich.console import RenderableType
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import VerticalScroll
+from textual.containers import Vertical, VerticalScroll
 from textual.widgets import SelectionList, Static
 
 from hearthroll.tui.screens.dialog import Check, Dialog, error_line
@@ -53,16 +53,19 @@ class OptionsPicker(Dialog[list[str]]):
         self._lists = tuple(lists)
 
     def compose(self) -> ComposeResult:
-        with VerticalScroll(id="options", classes="dialog"):
-            yield Static(self._title, classes="title", markup=False)
-            yield Static(self._summary, id="summary")
-            for number, pick_list in enumerate(self._lists):
-                yield Static(pick_list.heading, classes="heading", markup=False)
-                yield TickList(
-                    *((text, item_id) for item_id, text in pick_list.items),
-                    id=f"list-{number}",
-                    classes="picks",
-                )
+        # The roll and the lists scroll; the refusal and the keys stay in view below them, on
+        # a short screen too (a miss's summary and a vehicle's five costs fill 24 rows).
+        with Vertical(id="options", classes="dialog"):
+            with VerticalScroll(id="options-body"):
+                yield Static(self._title, classes="title", markup=False)
+                yield Static(self._summary, id="summary")
+                for number, pick_list in enumerate(self._lists):
+                    yield Static(pick_list.heading, classes="heading", markup=False)
+                    yield TickList(
+                        *((text, item_id) for item_id, text in pick_list.items),
+                        id=f"list-{number}",
+                        classes="picks",
+                    )
             yield error_line()
             yield Static(f"space pick  1-9 pick  ⏎ done  esc {self._escape}", classes="keys")
 
