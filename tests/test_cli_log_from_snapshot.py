@@ -13,6 +13,7 @@ import pytest
 from cli_run import run_cli
 from hearthroll.cli import main
 from hearthroll.store import folders, journal
+from test_cli_log_readers import log
 
 
 @pytest.fixture
@@ -40,12 +41,6 @@ def parsed(monkeypatch: pytest.MonkeyPatch) -> list[int]:
 
     monkeypatch.setattr(journal, "parse_block", counting)
     return seen
-
-
-def log(capsys: pytest.CaptureFixture[str], *args: str) -> str:
-    capsys.readouterr()
-    assert main(["log", *args]) == 0
-    return capsys.readouterr().out
 
 
 def test_log_last_is_read_from_the_snapshot_as_the_journal_reads_it(

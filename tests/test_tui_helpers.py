@@ -41,11 +41,14 @@ def shown(app: HearthrollApp, selector: str) -> str:
 
 
 async def settle(pilot: Pilot[None], app: HearthrollApp) -> None:
-    """Let the screen catch up, and workers finish unless a modal waits for the GM."""
+    """Let the screen catch up, and workers finish unless a modal waits for the GM: a flow
+    still working out a move (not waiting on a question) is waited for too, up to 10 s on a
+    loaded machine (the wait ends as soon as nothing works)."""
     await pilot.pause()
-    for _ in range(50):
+    for _ in range(500):
         busy = [w for w in app.workers if not w.is_finished and w.group != "flow"]
-        if not busy:
+        gate = getattr(app, "keys", None)
+        if not busy and not (gate is not None and gate._busy()):
             break
         await pilot.pause(0.02)
     await pilot.pause()

@@ -82,13 +82,10 @@ def run_command(parser: argparse.ArgumentParser, argv: Sequence[str], *, app: bo
             return EXIT_OK
         return run(args)
     except SystemExit as exit:  # --help and --version end here
-        return (
-            exit.code
-            if isinstance(exit.code, int)
-            else EXIT_OK
-            if exit.code is None
-            else EXIT_USAGE
-        )
+        if exit.code is None or isinstance(exit.code, int):
+            return exit.code or EXIT_OK
+        print(f"hearthroll: {exit.code}", file=sys.stderr)
+        return EXIT_USAGE
     except HearthrollError as error:
         print(f"hearthroll: {error}", file=sys.stderr)
         return EXIT_USAGE
