@@ -58,7 +58,8 @@ def test_add_sets_stats_and_gear_moves_an_item_one_event_each(tmp_path: Path, ru
         {"id": "shield", "name": "Shield", "worn": False, "ammo": None, "uses": None}
     ]
     said = ok(tmp_path, "gear", "camp.toml", "shield", "--wear", "--as", "Hale")
-    assert "Hale wears Shield: load 1/10, armor 1" in said
+    assert said.splitlines()[0].endswith(" Hale wears Shield: load 1/10, armor 1")  # said once
+    assert "Hale: gear:" not in said
     text = ok(tmp_path, "state", "camp.toml")
     assert "Forceful +2" in text and "HP 10/10 · armor 1 · load 1/10" in text
     assert "gear: Shield (worn)" in text

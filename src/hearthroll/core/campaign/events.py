@@ -182,4 +182,6 @@ def summary(event: Event) -> str:
     if event.kind == "edit":
         return f"edited outside hearthroll: {', '.join(event.results)}"
     detail = join_phrases(event.results)
+    if event.actor and not event.steading and detail.startswith(f"{event.actor} "):
+        return detail  # "Mira takes 3 − 2 armor = 1: HP 10 → 9" says who and what already
     return f"{who}{event.kind.replace('_', ' ')}" + (f": {detail}" if detail else "")
