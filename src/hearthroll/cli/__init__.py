@@ -36,7 +36,7 @@ def build_parser() -> argparse.ArgumentParser:
     sheet_verbs.add_parsers(verbs)
     players.add_parsers(verbs)
     serve.add_parsers(verbs)
-    batch.add_parsers(verbs)
+    batch.add_parsers(verbs, parser)
     parser.verb_names = set(verbs.choices)  # type: ignore[attr-defined]
     return parser
 

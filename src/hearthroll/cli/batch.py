@@ -8,6 +8,7 @@ instead of once a command.
 from __future__ import annotations
 
 import argparse
+import functools
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -26,8 +27,8 @@ Runner = Callable[[Sequence[str]], int]
 """Runs one command line (its words, without `hearthroll`) and gives its exit status."""
 
 
-def add_parsers(verbs: Any) -> None:
-    """Add `batch` to the command line."""
+def add_parsers(verbs: Any, top: argparse.ArgumentParser) -> None:
+    """Add `batch` to the command line `top`, whose parser runs each line."""
     batch = verbs.add_parser(
         "batch", help="run a script's commands, one a line, in one process (much quicker)"
     )
@@ -46,13 +47,12 @@ def add_parsers(verbs: Any) -> None:
     batch.add_argument(
         "--echo", action="store_true", help="print each command, after '$ ', before its output"
     )
-    batch.set_defaults(run=run_batch)
+    batch.set_defaults(run=functools.partial(run_batch, top))
 
 
-def run_batch(args: argparse.Namespace) -> int:
-    from hearthroll.cli import app_target, build_parser, run_command
+def run_batch(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    from hearthroll.cli import app_target, run_command
 
-    parser = build_parser()
     lines = _read(args.script)
     name = "stdin" if args.script == "-" else args.script
 

@@ -548,14 +548,9 @@ def parse_state(path: Path, data: bytes) -> dict[str, Any]:
             f"{path}:{deep[0]}:{deep[1]}: arrays or tables nest deeper than {MAX_NESTING} "
             "levels here; no campaign needs that. Fix the file there, or restore it from a backup."
         )
-    quick = journal_toml.loads(text)  # the shape hearthroll writes, read a line at a time
-    if quick is not None:
-        return quick
-    import tomllib
-
     try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
+        return journal_toml.read(text)
+    except ValueError as exc:  # tomllib's TOMLDecodeError
         message = str(exc)
         found = TOML_POSITION.search(message)
         where = f"{path}:{found.group(1)}:{found.group(2)}" if found else str(path)

@@ -516,12 +516,7 @@ class JournalReader:
         if not all(block.data.startswith(header) for block in blocks):
             return None
         try:
-            text = b"".join(b.data for b in blocks).decode("utf-8")
-            document = journal_toml.loads(text)  # quick, for the journal's own shape
-            if document is None:
-                import tomllib
-
-                document = tomllib.loads(text)
+            document = journal_toml.read(b"".join(b.data for b in blocks).decode("utf-8"))
         except ValueError:  # TOML and UTF-8 errors
             return None
         found = document.get("events")
@@ -787,13 +782,7 @@ def quarantine(segment: Path, data: bytes) -> Path:
 def parse_block(block: Block, path: Path) -> dict[str, Any]:
     """The event a sealed block holds, as a dict with its `seq`."""
     try:
-        text = block.data.decode("utf-8")
-        document = journal_toml.loads(text)  # quick, for the journal's own shape
-        if document is None:
-            import tomllib
-
-            document = tomllib.loads(text)
-        tables = document["events"]
+        tables = journal_toml.read(block.data.decode("utf-8"))["events"]
         event: dict[str, Any] = tables[0]
         if len(tables) != 1 or event.get("seq") != block.seq:
             raise ValueError(f"expected one event numbered {block.seq}")

@@ -43,6 +43,17 @@ def loads(text: str) -> dict[str, Any] | None:
         return None
 
 
+def read(text: str) -> dict[str, Any]:
+    """The TOML document `text`: read by `loads` in the shape hearthroll writes, else by
+    `tomllib`, whose `TOMLDecodeError` (a `ValueError`) names what is wrong."""
+    document = loads(text)
+    if document is None:
+        import tomllib
+
+        document = tomllib.loads(text)
+    return document
+
+
 class _Reader:
     def __init__(self, lines: list[str]) -> None:
         self.lines = lines
