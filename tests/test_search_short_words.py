@@ -4,25 +4,15 @@ they found, and a typo is looked for only when the typed word begins none."""
 
 from __future__ import annotations
 
-import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hearthroll.core.rules import search
 from hearthroll.core.rules.search import MoveIndex
+from test_search_ranking import Move
 
 RULESETS = ("house", "hack", "starforged", "maneuvers")
-
-
-@attrs.frozen
-class Move:
-    id: str
-    name: str
-    ruleset: str
-    trigger: str
-    aliases: tuple[str, ...] = ()
-    tags: tuple[str, ...] = ()
 
 
 WORDS = ["mark", "mire", "muster", "mend", "ma", "village", "vale", "veil", "vex", "me"]

@@ -4,15 +4,11 @@ hearthroll is refused as such, and older ones are read as they are."""
 
 from __future__ import annotations
 
-import contextlib
-import io
-import re
 import shutil
 from pathlib import Path
 
 import pytest
 
-from hearthroll.cli import main
 from hearthroll.core.games.demo import demo_campaign
 from hearthroll.core.verbs import edits
 from hearthroll.store.campaign_files import CampaignFiles, journal_folder, render_state, stamp
@@ -20,6 +16,11 @@ from hearthroll.store.campaigns import CampaignStore, campaign_data, check_repor
 from hearthroll.store.errors import StoreError
 from hearthroll.store.journal import JOURNAL_FORMAT, render_header, segment_name
 from hearthroll.store.rulesets import load_catalog
+from test_store_check_refuses_what_opening_refuses import (
+    own_data_folder,  # noqa: F401  (autouse: each test its own data folder)
+    run,
+)
+from test_store_hand_edits import byte_flips, played, read
 
 CATALOG = load_catalog(with_user=False)
 HOUSE = CATALOG.ruleset("house")
@@ -30,39 +31,12 @@ NEWER = (
 )
 
 
-@pytest.fixture(autouse=True)
-def own_data_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("HEARTHROLL_DATA_DIR", str(tmp_path / "data"))
-
-
-def run(*args: str) -> tuple[int, str]:
-    out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        code = main(list(args))
-    return code, out.getvalue() + err.getvalue()
-
-
-def read(path: Path) -> CampaignStore:
-    with CampaignStore.read(path, CATALOG) as store:
-        return store
-
-
 def everything(folder: Path) -> dict[str, bytes]:
     return {
         str(file.relative_to(folder)): file.read_bytes()
         for file in sorted(folder.rglob("*"))
         if file.is_file() and file.suffix != ".lock" and "data" not in file.parts
     }
-
-
-def played(folder: Path, notes: int, segment_size: int = 1000) -> Path:
-    path = folder / "p.toml"
-    start = demo_campaign(HOUSE)
-    files = CampaignFiles.create(path, campaign_data(start), segment_size=segment_size)
-    with CampaignStore(files, start, HOUSE) as store:
-        for n in range(1, notes + 1):
-            store.commit(edits.note(store.state, f"note {n}"))
-    return path
 
 
 def set_xp(path: Path, name: str, old: int, new: int) -> None:
@@ -81,19 +55,12 @@ def test_every_byte_flip_of_a_new_demo_state_is_refused_or_named(
     path = tmp_path / "p.toml"
     assert run("new", str(path), "--demo", "--ruleset", ruleset)[0] == 0
     assert (journal_folder(path) / "00000001.checkpoint.toml").exists()
-    original = path.read_bytes()
+    size = len(path.read_bytes())
     made = read(path).state
     journal = everything(journal_folder(path))
-    position = re.compile(rf"^{re.escape(str(path))}(:\d+:\d+)?: ")
     refused = named = 0
-    for at in range(len(original)):
-        flipped = bytearray(original)
-        flipped[at] ^= 0x01
-        path.write_bytes(bytes(flipped))
-        try:
-            store = read(path)
-        except StoreError as error:
-            assert position.match(str(error)), (at, str(error))
+    for at, flipped, store in byte_flips(path):
+        if store is None:
             refused += 1
             continue
         # Opened: only with the change named, never as if it were what `new` wrote.
@@ -112,9 +79,8 @@ def test_every_byte_flip_of_a_new_demo_state_is_refused_or_named(
                 assert writer.hand_edit.kind == "edit"
             assert check_report(copy / path.name, CATALOG).hand_edit == []
         named += 1
-    path.write_bytes(original)
     assert everything(journal_folder(path)) == journal
-    assert refused + named == len(original) and named > 10 and refused > 10
+    assert refused + named == size and named > 10 and refused > 10
 
 
 def test_a_new_campaigns_journal_starts_with_a_checkpoint_and_an_empty_segment(

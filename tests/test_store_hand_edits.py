@@ -9,6 +9,7 @@ import os
 import re
 import shutil
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 import attrs
@@ -71,6 +72,28 @@ def game(state: Campaign) -> Campaign:
 def read(path: Path) -> CampaignStore:
     with CampaignStore.read(path, CATALOG) as store:
         return store
+
+
+def byte_flips(path: Path) -> Iterator[tuple[int, bytearray, CampaignStore | None]]:
+    """Each flip of one bit of one byte of the state file in turn, read: where, the bytes, and
+    the store that opened them, or None for a flip refused with its position (checked here).
+    The file is put back as it was at the end."""
+    original = path.read_bytes()
+    position = re.compile(rf"^{re.escape(str(path))}(:\d+:\d+)?: ")
+    try:
+        for at in range(len(original)):
+            flipped = bytearray(original)
+            flipped[at] ^= 0x01
+            path.write_bytes(bytes(flipped))
+            try:
+                store = read(path)
+            except StoreError as error:
+                assert position.match(str(error)), (at, str(error))
+                yield at, flipped, None
+                continue
+            yield at, flipped, store
+    finally:
+        path.write_bytes(original)
 
 
 def hand_write(path: Path, state: Campaign) -> None:
@@ -226,19 +249,12 @@ def test_every_byte_flip_in_the_state_file_is_refused_or_named_never_accepted(
     tmp_path: Path,
 ) -> None:
     path = played(tmp_path, notes=2)
-    original = path.read_bytes()
+    size = len(path.read_bytes())
     made = read(path).state
     journal = everything(journal_folder(path))
-    position = re.compile(rf"^{re.escape(str(path))}(:\d+:\d+)?: ")
     refused = named = 0
-    for at in range(len(original)):
-        flipped = bytearray(original)
-        flipped[at] ^= 0x01
-        path.write_bytes(bytes(flipped))
-        try:
-            store = read(path)
-        except StoreError as error:
-            assert position.match(str(error)), (at, str(error))
+    for at, flipped, store in byte_flips(path):
+        if store is None:
             refused += 1
             continue
         assert store.unrecorded is not None, (at, bytes(flipped[at - 20 : at + 20]))
@@ -255,9 +271,8 @@ def test_every_byte_flip_in_the_state_file_is_refused_or_named_never_accepted(
                 assert game(writer.state) == game(store.state)
             assert check_report(copy / path.name, CATALOG).hand_edit == []
         named += 1
-    path.write_bytes(original)
     assert everything(journal_folder(path)) == journal
-    assert refused + named == len(original) and named > 20 and refused > 20
+    assert refused + named == size and named > 20 and refused > 20
 
 
 def test_an_edited_history_is_refused_with_its_position(tmp_path: Path) -> None:
