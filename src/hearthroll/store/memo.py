@@ -5,6 +5,11 @@ A memo is only ever a shortcut. Each is stored under a name with the key it is v
 the key covers everything the value came from (file bytes, hearthroll's own source, the
 versions), so a changed input simply misses. A memo that cannot be read, is damaged, or was
 written by other code is ignored; one that cannot be written is skipped. Nothing here raises.
+
+Most memos are one of a family, named `family-key…` (one campaign's snapshot, the catalog with
+one set of extra files): the folder keeps the `KEPT` of them written most lately, so it never
+grows with every campaign and script ever opened. The shared memos (the usual catalog, named
+without a `-` before their first dot) are always kept.
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ import functools
 import os
 import pickle
 import sys
+import time
 from collections.abc import Iterable
 from pathlib import Path
 from typing import TypeVar
@@ -23,6 +29,11 @@ from hearthroll.store.digests import sha256
 T = TypeVar("T")
 
 SUFFIX = ".pickle"
+KEPT = 128
+"""How many memos of a family (all families together) a folder keeps: each is only a shortcut,
+made again the next time it is wanted."""
+STALE_TEMP = 3600.0
+"""Seconds after which a temp file is a crashed writer's leftover (a write takes milliseconds)."""
 _CODE_PACKAGES = ("core", "store")
 
 
@@ -38,25 +49,26 @@ def code_key() -> bytes:
     import hearthroll
 
     digest = sha256(f"{hearthroll.__version__} {sys.version}".encode())
-    root = Path(hearthroll.__file__).parent
+    root = os.path.dirname(hearthroll.__file__)
     for package in _CODE_PACKAGES:
-        for source in _sources(root / package):
-            status = source.stat()
-            digest.update(source.relative_to(root).as_posix().encode())
-            digest.update(b"%d %d\n" % (status.st_size, status.st_mtime_ns))
+        for path, size, mtime in sorted(_stamps(os.path.join(root, package), f"{package}/")):
+            digest.update(path.encode())
+            digest.update(b"%d %d\n" % (size, mtime))
     return digest.digest()
 
 
-def _sources(folder: Path) -> list[Path]:
-    """Every `.py` file under `folder`, in a stable order."""
-    found: list[Path] = []
+def _stamps(folder: str, prefix: str) -> list[tuple[str, int, int]]:
+    """Every `.py` file under `folder`: its path (from `prefix`), size and modification time."""
+    found: list[tuple[str, int, int]] = []
     with os.scandir(folder) as entries:
         for entry in entries:
-            if entry.is_dir(follow_symlinks=False) and entry.name != "__pycache__":
-                found += _sources(Path(entry.path))
+            if entry.is_dir(follow_symlinks=False):
+                if entry.name != "__pycache__":
+                    found += _stamps(entry.path, f"{prefix}{entry.name}/")
             elif entry.name.endswith(".py"):
-                found.append(Path(entry.path))
-    return sorted(found)
+                status = entry.stat()
+                found.append((prefix + entry.name, status.st_size, status.st_mtime_ns))
+    return found
 
 
 def key_of(parts: Iterable[bytes]) -> str:
@@ -71,8 +83,9 @@ def key_of(parts: Iterable[bytes]) -> str:
 class Memo:
     """The memos kept in one folder (created when the first one is written)."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, *, kept: int = KEPT) -> None:
         self.folder = folder
+        self.kept = kept
 
     def path(self, name: str) -> Path:
         """The file the memo `name` is kept in."""
@@ -94,16 +107,54 @@ class Memo:
         return None
 
     def put(self, name: str, key: str, value: object) -> bool:
-        """Store `value` as the memo `name`, valid for `key`; False when it could not be."""
+        """Store `value` as the memo `name`, valid for `key`; False when it could not be.
+
+        A new memo of a family first makes room: see `prune`."""
         target = self.path(name)
         temp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
         try:
             body = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
             self.folder.mkdir(parents=True, exist_ok=True)
+            new = of_family(target.name) and not target.exists()
             temp.write_bytes(key.encode() + b"\n" + body)
             os.replace(temp, target)
         except Exception:  # a full disk or an unpicklable value: the memo is only a shortcut
             with contextlib.suppress(OSError):
                 temp.unlink(missing_ok=True)
             return False
+        if new:
+            self.prune()
         return True
+
+    def prune(self) -> int:
+        """Remove the memos of families beyond the `kept` written most lately, and temp files
+        left by a writer that stopped over `STALE_TEMP` seconds ago; how many went.
+
+        Another process may be reading or removing the same files: a file gone already is
+        simply not counted, and a reader finds no memo and works the value out.
+        """
+        family: list[tuple[int, str]] = []
+        stale: list[str] = []
+        now = time.time_ns()
+        with contextlib.suppress(OSError), os.scandir(self.folder) as entries:
+            for entry in entries:
+                with contextlib.suppress(OSError):
+                    if entry.name.startswith(".") and entry.name.endswith(".tmp"):
+                        age = now - entry.stat(follow_symlinks=False).st_mtime_ns
+                        if age > STALE_TEMP * 1e9:
+                            stale.append(entry.path)
+                    elif of_family(entry.name) and entry.is_file(follow_symlinks=False):
+                        family.append((entry.stat(follow_symlinks=False).st_mtime_ns, entry.path))
+        family.sort(reverse=True)
+        gone = 0
+        for path in stale + [path for _, path in family[self.kept :]]:
+            with contextlib.suppress(OSError):
+                os.unlink(path)
+                gone += 1
+        return gone
+
+
+def of_family(filename: str) -> bool:
+    """Whether the memo file `filename` is one of a family (`campaign-…`, `catalog-…`), which
+    `Memo.prune` may remove, rather than a shared memo it always keeps."""
+    return filename.endswith(SUFFIX) and "-" in filename.partition(".")[0]
