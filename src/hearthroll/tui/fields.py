@@ -3,22 +3,29 @@
 from __future__ import annotations
 
 from hearthroll.core.campaign.state import Campaign
+from hearthroll.core.games.assets import field_names, kind_of
 from hearthroll.core.rules.model import Ruleset
 
 CHARACTER_FIELDS = ("level", "xp", "rerolls", "armor", "forward", "ongoing", "notes", "template")
 
 
 def field_paths(state: Campaign, ruleset: Ruleset) -> list[str]:
-    """`NAME.field` for every character and `steading.field`, as `set_field` reads them."""
+    """`NAME.field` for every character, `ASSET.field` for every companion and vehicle, and
+    `steading.field`, as `set_field` reads them."""
+    meters = [m.id for m in ruleset.meters if kind_of(ruleset, m.id) is None]
     fields = [
         *CHARACTER_FIELDS,
-        *(m.id for m in ruleset.meters),
-        *(f"max_{m.id}" for m in ruleset.meters),
+        *meters,
+        *(f"max_{m}" for m in meters),
         *(s.id for s in ruleset.stats),
         *(h.id for h in ruleset.holds),
-        *(c.id for c in ruleset.conditions),
+        *(c.id for c in ruleset.conditions if kind_of(ruleset, c.id) is None),
     ]
     paths = [f"{name}.{field}" for name in state.characters for field in fields]
+    for character in state.characters.values():
+        for asset in character.assets or ():
+            names = field_names(ruleset, asset)
+            paths += [f"{asset.name}.{n}" for n in names if not n.startswith("max_")]
     spec = ruleset.steading
     if state.steading is not None and spec is not None:
         steading = [

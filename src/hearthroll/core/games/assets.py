@@ -122,17 +122,59 @@ def unmount(
     if meter.id in original.maxima:
         maxima[meter.id] = original.maxima[meter.id]
     changed = attrs.evolve(asset, value=moved.meters[meter.id], conditions=marks)
-    words: list[str] = []
-    assets: Sequence[Asset]
-    if DESTROYED & marks.keys():
-        assets = tuple(a for a in original.assets or () if a.name != asset.name)
-        words.append(f"{asset.name} is gone: the asset is discarded")
-    else:
-        assets = tuple(changed if a.name == asset.name else a for a in original.assets or ())
+    placed, words = put_asset(ruleset, original, changed)
     after = attrs.evolve(
-        moved, meters=meters, maxima=maxima, conditions=kept_conditions, assets=tuple(assets)
+        moved, meters=meters, maxima=maxima, conditions=kept_conditions, assets=placed.assets
     )
     return after, words
+
+
+def kind_of(ruleset: Ruleset, field: str) -> str | None:
+    """The kind of asset whose meter or mark `field` (an id) is, if it is an asset's at all:
+    `integrity` and `battered` are a vehicle's, `companion_health` a companion's."""
+    scopes = [m.scope for m in ruleset.meters if m.id == field]
+    scopes += [c.scope for c in ruleset.conditions if c.id == field]
+    return next((s for s in scopes if s in LIMITS), None)
+
+
+def owned(characters: Sequence[Character], name: str) -> tuple[Character, Asset] | None:
+    """The asset named `name` (any case) and whose it is; None when nobody has one by that name.
+    Two of that name on different sheets are refused: the owner then names it."""
+    found = [(c, a) for c in characters for a in c.assets or () if a.name.lower() == name.lower()]
+    if len(found) > 1:
+        owners = ", ".join(c.name for c, _ in found)
+        raise RuleError(
+            f"{len(found)} assets are named {name} ({owners}'s): name the owner, "
+            f"as {found[0][0].name}.{found[0][1].name}.FIELD"
+        )
+    return found[0] if found else None
+
+
+def field_names(ruleset: Ruleset, asset: Asset) -> dict[str, str]:
+    """The names an asset's fields go by in `set`, each to the field: its meter (`value`) by
+    the meter's id and its own word (`companion_health`, `health`), its maximum (`max`, also
+    `max_` and either name), and each mark of its kind by id."""
+    meter = meter_for(ruleset, asset.kind)
+    names: dict[str, str] = {}
+    for word in (meter.id, meter_word(meter, asset.kind)):
+        names[word] = "value"
+        names[f"max_{word}"] = "max"
+    names["max"] = "max"
+    names.update({c: c for c in sorted(_scoped(ruleset, asset.kind))})
+    return names
+
+
+def put_asset(
+    ruleset: Ruleset, character: Character, changed: Asset
+) -> tuple[Character, list[str]]:
+    """The sheet with its asset (by name) replaced; one marked destroyed is discarded."""
+    if DESTROYED & changed.conditions.keys():
+        kept = tuple(a for a in character.assets or () if a.name != changed.name)
+        return attrs.evolve(character, assets=kept), [
+            f"{changed.name} is gone: the asset is discarded"
+        ]
+    assets = tuple(changed if a.name == changed.name else a for a in character.assets or ())
+    return attrs.evolve(character, assets=assets), []
 
 
 def pips(value: int, top: int) -> str:

@@ -2,14 +2,21 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 import attrs
 
 from hearthroll.core.campaign.events import Event, Outcome, record, summary
 from hearthroll.core.campaign.sheets import change_hold, find_character, level_up, put_character
-from hearthroll.core.campaign.state import Campaign, Character, History, Plan, Requirement
+from hearthroll.core.campaign.state import (
+    Asset,
+    Campaign,
+    Character,
+    History,
+    Plan,
+    Requirement,
+)
 from hearthroll.core.errors import HearthrollError, NotFound, RuleError, TurnError
 from hearthroll.core.numbers import describe, whole_number
 
@@ -213,6 +220,9 @@ def field_value(state: Campaign, ruleset: Ruleset, path: str) -> str | None:
             return "yes" if field in steading.flags else "no"
         return None
     try:
+        target = _asset_path(state, ruleset, owner, field)
+        if target is not None:
+            return _asset_value(ruleset, *target)
         c = find_character(state, owner)
     except HearthrollError:
         return None
@@ -264,8 +274,17 @@ def set_field(state: Campaign, ruleset: Ruleset, path: str, value: str) -> Outco
     if not dot or not field:
         raise RuleError(f"give a path as NAME.field or steading.field, not {path!r}")
     value, words = _arithmetic(state, ruleset, path, value)
+    actor: str | None = owner
+    gone: list[str] = []
     if owner.lower() == "steading":
+        actor = None
         after = _set_steading(state, ruleset, field.lower(), value, path)
+    elif (target := _asset_path(state, ruleset, owner, field)) is not None:
+        character, asset, name = target
+        sheet, gone = _set_asset(ruleset, character, asset, name, value, path)
+        if owner.lower() == character.name.lower() and "." not in field:
+            words += f" ({asset.name}'s)"  # a vehicle's meter named on its owner
+        actor, after = character.name, put_character(state, sheet)
     else:
         character = find_character(state, owner)
         after = put_character(state, _set_character(character, ruleset, field.lower(), value, path))
@@ -276,11 +295,7 @@ def set_field(state: Campaign, ruleset: Ruleset, path: str, value: str) -> Outco
     fleeing = [
         f"{n} is below their breaking point: {n} must flee" for n in newly_breaking(state, after)
     ]
-    event = Event(
-        kind="set",
-        actor=None if owner.lower() == "steading" else owner,
-        results=(words, *fleeing),
-    )
+    event = Event(kind="set", actor=actor, results=(words, *gone, *fleeing))
     return record(state, after, event)
 
 
@@ -338,14 +353,7 @@ def _set_character(
             holds.pop(field)
         return attrs.evolve(character, holds=holds)
     if field in {c.id for c in ruleset.conditions}:
-        conditions = dict(character.conditions)
-        word = value.strip().lower()
-        if word in _FALSE:
-            conditions.pop(field, None)
-        elif word in _TRUE:
-            conditions[field] = ruleset.condition(field).rounds or 0
-        else:
-            conditions[field] = _number(path, value, 0, 99)
+        conditions = _marked(ruleset, character.conditions, field, value, path)
         return attrs.evolve(character, conditions=conditions)
     fields = [
         "level",
@@ -365,6 +373,85 @@ def _set_character(
     raise RuleError(
         f"a {ruleset.name} character has no field {field!r}; fields: {', '.join(fields)}"
     )
+
+
+def _marked(
+    ruleset: Ruleset, conditions: Mapping[str, int], field: str, value: str, path: str
+) -> dict[str, int]:
+    """The marks with the condition `field` set as typed: yes/no, or the rounds it lasts."""
+    marks = dict(conditions)
+    word = value.strip().lower()
+    if word in _FALSE:
+        marks.pop(field, None)
+    elif word in _TRUE:
+        marks[field] = ruleset.condition(field).rounds or 0
+    else:
+        marks[field] = _number(path, value, 0, 99)
+    return marks
+
+
+def _asset_path(
+    state: Campaign, ruleset: Ruleset, owner: str, field: str
+) -> tuple[Character, Asset, str] | None:
+    """The asset a `set` path names, its owner and the asset's field: `Petrel.integrity` (an
+    asset by its name), `Kael.Petrel.integrity` (by its owner and name), or `Kael.integrity` (a
+    meter or mark of a vehicle's, on Kael's one vehicle). None: a character's own field."""
+    from hearthroll.core.games import assets
+
+    name, dot, rest = field.partition(".")
+    if dot:
+        character = find_character(state, owner)
+        for asset in character.assets or ():
+            if asset.name.lower() == name.lower():
+                return character, asset, rest.lower()
+        names = ", ".join(a.name for a in character.assets or ()) or "none"
+        raise NotFound(f"{character.name} has no asset named {name!r} (their assets: {names})")
+    if owner.lower() not in {n.lower() for n in state.characters}:
+        found = assets.owned(list(state.characters.values()), owner)
+        return None if found is None else (*found, field.lower())
+    kind = assets.kind_of(ruleset, field.lower().removeprefix("max_"))
+    if kind is None:
+        return None
+    character = find_character(state, owner)
+    return character, assets.find_asset(character, kind, None), field.lower()
+
+
+def _asset_value(ruleset: Ruleset, character: Character, asset: Asset, field: str) -> str | None:
+    """What an asset's field holds now, as `_set_asset` takes it back."""
+    from hearthroll.core.games.assets import field_names
+
+    what = field_names(ruleset, asset).get(field)
+    if what == "value":
+        return str(asset.value)
+    if what == "max":
+        return str(asset.max)
+    return None if what is None else ("yes" if what in asset.conditions else "no")
+
+
+def _set_asset(
+    ruleset: Ruleset, character: Character, asset: Asset, field: str, value: str, path: str
+) -> tuple[Character, list[str]]:
+    """The sheet with one field of its companion or vehicle set: its meter (0 to its maximum),
+    its maximum (its kind's limits, the meter brought down to it), or a mark of its kind."""
+    from hearthroll.core.games import assets
+
+    names = assets.field_names(ruleset, asset)
+    what = names.get(field)
+    if what is None:
+        known = ", ".join(n for n in names if not n.startswith("max_"))
+        raise RuleError(f"{asset.name} ({asset.kind}) has no field {field!r}; fields: {known}")
+    if what == "value":
+        low = assets.meter_for(ruleset, asset.kind).min
+        changed = attrs.evolve(asset, value=_number(path, value, low, asset.max))
+    elif what == "max":
+        bottom, top = assets.LIMITS[asset.kind]
+        most = _number(path, value, bottom, top)
+        changed = attrs.evolve(asset, max=most, value=min(asset.value, most))
+    else:
+        changed = attrs.evolve(
+            asset, conditions=_marked(ruleset, asset.conditions, what, value, path)
+        )
+    return assets.put_asset(ruleset, character, changed)
 
 
 def _fights(ruleset: Ruleset) -> bool:
