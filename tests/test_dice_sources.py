@@ -19,8 +19,17 @@ def test_typed_dice_refuse_a_face_outside_the_die() -> None:
 
 
 def test_typed_dice_refuse_too_few_faces() -> None:
-    with pytest.raises(DiceError, match="needs 3 but 2 were typed"):
+    with pytest.raises(DiceError, match=r"needs 3 but 2 were typed \(d6 3, d6 4, then 1 more d6\)"):
         TypedDice([3, 4]).roll(6, 3)
+
+
+def test_too_few_typed_dice_say_which_die_each_face_went_to_and_what_comes_next() -> None:
+    source = TypedDice([5])
+    assert source.roll(100) == (5,)  # an efficacy check first, then the d20
+    with pytest.raises(DiceError, match=r"needs 2 but 1 was typed \(d100 5, then 1 more d20\)"):
+        source.roll(20)
+    with pytest.raises(DiceError, match=r"needs 2 but 0 were typed \(2 more d6\)"):
+        TypedDice([]).roll(6, 2)
 
 
 def test_typed_dice_refuse_leftover_faces() -> None:

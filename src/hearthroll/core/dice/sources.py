@@ -37,6 +37,7 @@ class TypedDice:
     def __init__(self, faces: Iterable[int]) -> None:
         self._faces: tuple[int, ...] = tuple(faces)
         self._next = 0
+        self._sides: list[int] = []
 
     @property
     def used(self) -> int:
@@ -51,9 +52,14 @@ class TypedDice:
     def roll(self, sides: int, count: int = 1) -> tuple[int, ...]:
         wanted = self._next + count
         if wanted > len(self._faces):
+            typed = len(self._faces)
+            sides_of = [*self._sides, *[sides] * (typed - self._next)]
+            read = ", ".join(f"d{s} {f}" for s, f in zip(sides_of, self._faces, strict=True))
+            more = wanted - typed
             raise DiceError(
                 f"not enough typed dice: this roll needs {wanted} "
-                f"but {len(self._faces)} {'was' if len(self._faces) == 1 else 'were'} typed"
+                f"but {typed} {'was' if typed == 1 else 'were'} typed "
+                f"({read + ', then ' if read else ''}{more} more d{sides})"
             )
         faces = self._faces[self._next : wanted]
         for offset, face in enumerate(faces):
@@ -63,6 +69,7 @@ class TypedDice:
                     f"but a d{sides} has faces 1 to {sides}"
                 )
         self._next = wanted
+        self._sides += [sides] * count
         return faces
 
     def finish(self) -> None:
