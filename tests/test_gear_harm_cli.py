@@ -200,7 +200,7 @@ def test_an_ongoing_penalty_counts_down_on_each_roll(tmp_path: Path) -> None:
     ok(tmp_path, "set", "camp.toml", "Hale.ongoing", "-1", "--rolls", "2")
     assert "ongoing −1 (2 rolls left)" in ok(tmp_path, "state", "camp.toml")
     said = ok(tmp_path, "move", "camp.toml", "defend", "--dice", "4,4", "--as", "Hale")
-    assert "  (+2: Forceful)\n  (-1: ongoing (1 left))\n  total 9\n" in said
+    assert "  (+2: Forceful)\n  (−1: ongoing (1 left))\n  total 9\n" in said
     assert hale(tmp_path)["ongoing"] == {"amount": -1, "rolls": 1}
     ok(tmp_path, "move", "camp.toml", "defend", "--dice", "4,4", "--as", "Hale")
     assert "ongoing" not in hale(tmp_path)

@@ -182,7 +182,7 @@ def test_big_weapon_is_minus_one_to_hit_shown_with_its_reason() -> None:
     state = given(party(HACK), HACK, "Hale", "big_weapon")
     hit = roll(state, HACK, "hack and slash", [4, 4], [8])
     assert hit.event.total == 4 + 4 + 2 - 1
-    assert hit.event.modifiers == ("+2: Forceful", "-1: big weapon")
+    assert hit.event.modifiers == ("+2: Forceful", "−1: big weapon")
     assert hit.event.results[0] == (
         "damage with Big weapon: 1d10 = [8] = 8 (it can strike every foe close around)"
     )
@@ -191,7 +191,7 @@ def test_big_weapon_is_minus_one_to_hit_shown_with_its_reason() -> None:
 def test_heavy_bow_is_minus_one_to_hit_a_plain_bow_is_not() -> None:
     state = given(party(HACK), HACK, "Hale", "heavy_bow")
     shot = roll(state, HACK, "volley", [6, 6], [9])
-    assert shot.event.modifiers == ("+0: Agile", "-1: heavy bow")
+    assert shot.event.modifiers == ("+0: Agile", "−1: heavy bow")
     plain = roll(given(party(HACK), HACK, "Hale", "bow"), HACK, "volley", [5, 5], [4])
     assert plain.event.modifiers == ("+0: Agile",)
 
@@ -392,9 +392,9 @@ def test_an_ongoing_penalty_is_added_to_each_roll_and_counts_down() -> None:
     state = sheet.ongoing(party(HACK), HACK, -1, 2, "Hale").state
     first = roll(state, HACK, "defend", [4, 4])
     assert first.event.total == 4 + 4 + 2 - 1
-    assert "-1: ongoing (1 left)" in first.event.modifiers
+    assert "−1: ongoing (1 left)" in first.event.modifiers
     second = roll(first.state, HACK, "defend", [4, 4])
-    assert "-1: ongoing (0 left)" in second.event.modifiers
+    assert "−1: ongoing (0 left)" in second.event.modifiers
     third = roll(second.state, HACK, "defend", [4, 4])
     assert third.event.total == 10 and third.state.characters["Hale"].ongoing is None
 

@@ -38,7 +38,7 @@ def test_a_hack_evening_from_the_shell_keeps_every_number(tmp_path: Path) -> Non
         "--effect-dice",
         "6",
     )
-    assert "(-1: big weapon)" in said and "7–9" in said and "1d10 = [6] = 6" in said
+    assert "(−1: big weapon)" in said and "7–9" in said and "1d10 = [6] = 6" in said
     # 6 damage, 4 soaked by armor.
     assert "6 − 4 armor = 2: HP 10 → 8" in ok(tmp_path, "hurt", "road.toml", "6", *mira)
     # A potion: 2d3+1 on typed dice 1, 2 heals 4, up to the maximum.

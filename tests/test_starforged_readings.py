@@ -351,7 +351,7 @@ def at_minus_six(tracks: int = 1) -> Campaign:
 def test_overflow_at_minus_six_is_a_choice() -> None:
     state = at_minus_six()
     assert sheet(move(state, "endure harm", (), picks=["major"]))["health"] == 2  # no overflow
-    with pytest.raises(RuleError, match="Momentum is at -6"):
+    with pytest.raises(RuleError, match="Momentum is at −6"):
         move(state, "lose momentum", (), picks=["serious"])
     out = move(state, "lose momentum", (), picks=["serious", "lose_progress"])
     (beacon,) = out.state.tracks or ()
@@ -361,7 +361,7 @@ def test_overflow_at_minus_six_is_a_choice() -> None:
 
 def test_harm_overflowing_at_minus_six_is_never_dropped() -> None:
     state = at_minus_six()
-    with pytest.raises(RuleError, match="Momentum is at -6 and 2 more is lost"):
+    with pytest.raises(RuleError, match="Momentum is at −6 and 2 more is lost"):
         move(state, "endure harm", (1, 9, 9), picks=["major", "momentum"], resist=True)
     out = move(
         kael(momentum=-6, health=1),

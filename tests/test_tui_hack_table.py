@@ -238,7 +238,7 @@ async def test_a_gear_refusal_is_in_view_at_80x24_and_120x36(tmp_path: Path) -> 
             assert widget is error, size
             keys = app.screen.query_one("#gear .keys")
             assert app.screen.get_widget_at(keys.region.x, keys.region.y)[0] is keys, size
-            assert "Big weapon: weight 2, 1d10, -1 to hit, strikes every foe close around" in (
+            assert "Big weapon: weight 2, 1d10, −1 to hit, strikes every foe close around" in (
                 shown(app, "#gear-items")
             )
 
@@ -259,7 +259,7 @@ async def test_the_tray_shows_dice_total_every_modifier_and_the_damage(tmp_path:
         await settle(pilot, app)
         tray = shown(app, "#tray-roll")
         assert "[4] [4]" in tray and "total 8" in tray  # 4 + 4 + 2 − 1 − 1
-        assert "(+2: Forceful · -1: big weapon · -1: ongoing (1 left))" in tray
+        assert "(+2: Forceful · −1: big weapon · −1: ongoing (1 left))" in tray
         assert "damage with Big weapon: 1d10 = [6] = 6 (it can strike every foe close around)" in (
             tray
         )

@@ -360,8 +360,8 @@ async def test_trade_and_barter_asks_the_value_before_it_rolls(data_dir: Path) -
         assert app.live is not None
         event = app.live.events[-1]
         assert event.move == "trade_and_barter"
-        assert "-1: value 1" in event.modifiers
-        assert "-1: value 1" in shown(app, "#tray-roll")
+        assert "−1: value 1" in event.modifiers
+        assert "−1: value 1" in shown(app, "#tray-roll")
 
 
 async def test_quit_and_reopen_keeps_the_campaign(data_dir: Path) -> None:

@@ -44,7 +44,7 @@ def test_the_hack_evening_at_80x24_in_a_real_terminal(tmp_path: Path) -> None:
         terminal.keys("/", "hack and slash", "F4", "Enter")
         terminal.wait_for("faces of real dice")
         terminal.keys("4,4 / 6", "Enter")
-        screen = terminal.wait_for("-1: big weapon")
+        screen = terminal.wait_for("−1: big weapon")
         assert "total 7" in screen and "1d10 = [6] = 6" in screen
         terminal.keys("t")
         terminal.wait_for("takes damage")

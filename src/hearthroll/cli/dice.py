@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from hearthroll.cli.common import EXIT_OK, Parser, UsageError, add_edge, add_json, print_json
+from hearthroll.core.numbers import signed
 
 if TYPE_CHECKING:
     from hearthroll.core.dice.odds import Odds
@@ -184,7 +185,7 @@ def _run_odds_stat(args: argparse.Namespace) -> int:
     from hearthroll.core.dice.odds import stat_dice_odds
 
     odds = stat_dice_odds(args.stat, advantage=args.adv, disadvantage=args.dis, bonus=args.bonus)
-    title = f"community roll at {args.stat:+d}{_edge_words(args)}"
+    title = f"community roll at {signed(args.stat)}{_edge_words(args)}"
     return _print_odds(title, odds, args.json, STAT_DICE_LABELS)
 
 
@@ -218,7 +219,7 @@ def _run_odds_action(args: argparse.Namespace) -> int:
     _print_odds(title, odds, False)
     if burned.bands != odds.bands:
         shown = ", ".join(f"{_LABELS.get(k, k)} {percent(p)}" for k, p in burned.bands)
-        print(f"  burning momentum {args.momentum:+d} when it helps: {shown}")
+        print(f"  burning momentum {signed(args.momentum)} when it helps: {shown}")
     return EXIT_OK
 
 

@@ -8,6 +8,7 @@ import sys
 from typing import TYPE_CHECKING, NamedTuple, TextIO
 
 from hearthroll.core.campaign.state import Campaign
+from hearthroll.core.numbers import signed
 from hearthroll.core.rules.model import Ruleset
 
 if TYPE_CHECKING:
@@ -70,7 +71,7 @@ def state_lines(state: Campaign, ruleset: Ruleset) -> list[Line]:
         lines.append(Line("no characters yet", markup=True))
     steading = state.steading
     if steading is not None:
-        stats = "  ".join(f"{k.title()} {v:+d}" for k, v in steading.stats.items())
+        stats = "  ".join(f"{k.title()} {signed(v)}" for k, v in steading.stats.items())
         flags = ", ".join(steading.flags) or "no flags"
         lines.append(Line(f"{steading.name} · {steading.size} · {steading.season}"))
         lines += [Line(f"  {stats}", markup=True), Line(f"  {flags}", markup=True)]
@@ -149,7 +150,7 @@ def _print_rich(state: Campaign, ruleset: Ruleset, console: Console | None = Non
         console.print("no characters yet")
     steading = state.steading
     if steading is not None:
-        stats = "  ".join(f"{k.title()} {v:+d}" for k, v in steading.stats.items())
+        stats = "  ".join(f"{k.title()} {signed(v)}" for k, v in steading.stats.items())
         flags = ", ".join(steading.flags) or "no flags"
         console.print(f"[bold]{escape(steading.name)}[/bold] · {steading.size} · {steading.season}")
         console.print(f"  {stats}")

@@ -26,3 +26,8 @@ def whole_number(text: str) -> int | None:
 def describe(text: str) -> str:
     """`text` quoted for a message, cut short when it is long."""
     return repr(text) if len(text) <= 40 else f"{text[:20]!r}… ({len(text)} characters)"
+
+
+def signed(amount: int) -> str:
+    """A modifier as the sheet, the tray and the log write it: +2, +0, −1 (a typographic minus)."""
+    return f"+{amount}" if amount >= 0 else f"−{-amount}"

@@ -17,7 +17,7 @@ from rich.text import Text
 from hearthroll.core.campaign.events import Event, Outcome
 from hearthroll.core.dice.sources import RandomDice, TypedDice
 from hearthroll.core.errors import HearthrollError
-from hearthroll.core.numbers import whole_number
+from hearthroll.core.numbers import signed, whole_number
 from hearthroll.core.rules.describe import options_heading
 from hearthroll.core.rules.effects import OptionList
 from hearthroll.core.rules.model import Move
@@ -200,7 +200,8 @@ async def make_move_flow(table: TableScreen, choice: PaletteChoice, preset: str 
         labels = {}
         if stat is not None and character is not None:
             labels = {
-                s: f"{ruleset.stat(s).name} {character.stats.get(s, 0):+d}" for s in stat.choices
+                s: f"{ruleset.stat(s).name} {signed(character.stats.get(s, 0))}"
+                for s in stat.choices
             }
         values: Inputs | None = await ask(
             table.app,

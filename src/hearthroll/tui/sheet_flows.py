@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from hearthroll.core.campaign.events import Outcome
 from hearthroll.core.campaign.state import Campaign
 from hearthroll.core.games import gear
+from hearthroll.core.numbers import signed
 from hearthroll.core.verbs import edits, sheet
 from hearthroll.tui.keygate import ask
 
@@ -36,7 +37,7 @@ def gear_lines(table: TableScreen) -> list[str]:
         if item.armor:
             parts.append(f"armor {item.armor}")
         if item.damage:
-            parts.append(item.damage + (f", {item.to_hit:+d} to hit" if item.to_hit else ""))
+            parts.append(item.damage + (f", {signed(item.to_hit)} to hit" if item.to_hit else ""))
             if "sweep" in item.tags:
                 parts.append("strikes every foe close around")
         if item.heal:

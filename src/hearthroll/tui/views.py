@@ -15,6 +15,7 @@ from typing import NamedTuple
 from hearthroll.core.campaign.events import Event
 from hearthroll.core.campaign.state import Campaign, Character
 from hearthroll.core.games.sheet import Section
+from hearthroll.core.numbers import signed
 from hearthroll.core.rules.describe import BAND_WORDS, word
 from hearthroll.core.rules.model import Ruleset
 
@@ -343,7 +344,7 @@ def starforged_actions(
         burn, _ = burn_offer(state, ruleset, actor, events)
         if burn is not None:
             before, after = BURN_WORDS[burn.band_before], BURN_WORDS[burn.band_after]
-            found.append(("b", f"burn momentum ({burn.momentum:+d}): {before} → {after}"))
+            found.append(("b", f"burn momentum ({signed(burn.momentum)}): {before} → {after}"))
     if keeps_tracks(state, ruleset):
         found.append(("T", "tracks"))
     return tuple(found)

@@ -22,6 +22,7 @@ from hearthroll.core.campaign.sheets import (
 from hearthroll.core.campaign.state import Campaign, Character
 from hearthroll.core.dice.sources import DiceSource
 from hearthroll.core.errors import RuleError
+from hearthroll.core.numbers import signed
 from hearthroll.core.rules.effects import AutoMod, Effect, Gate, Option, OptionList
 from hearthroll.core.rules.model import GearItem, Move, Ruleset
 
@@ -159,7 +160,7 @@ def automatic_edge(move: Move, ctx: Context, ruleset: Ruleset) -> Edge:
                 edge = attrs.evolve(
                     edge,
                     modifier=edge.modifier + amount,
-                    reasons=(*edge.reasons, f"{amount:+d}: {reason}"),
+                    reasons=(*edge.reasons, f"{signed(amount)}: {reason}"),
                 )
     return edge
 
@@ -517,7 +518,7 @@ def weapon_damage(
         if not weapons:
             weapons = [g for g in ruleset.gear if g.damage and "unarmed" in (g.id, *g.tags)]
         if not weapons:
-            return f"deal your damage {extra:+d}" if extra else "deal your damage"
+            return f"deal your damage {signed(extra)}" if extra else "deal your damage"
         best = max(weapons, key=lambda g: _average(g.damage))
         name, expr = f"damage with {best.name}", best.damage
     from hearthroll.core.dice.expr import render, roll_expr

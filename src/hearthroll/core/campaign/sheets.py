@@ -8,6 +8,7 @@ import attrs
 
 from hearthroll.core.campaign.state import Campaign, Character, Steading
 from hearthroll.core.errors import NotFound, RuleError
+from hearthroll.core.numbers import signed
 
 if TYPE_CHECKING:
     from hearthroll.core.rules.model import Ruleset
@@ -139,11 +140,12 @@ def change_steading_stat(
         new = max(stat.min, new)
     if stat.max is not None:
         new = min(stat.max, new)
-    words = [f"{stat.name} {old:+d} → {new:+d}"] if new != old else []
-    past = stat.past_min if stat.min is not None and wanted < stat.min else None
-    if past:
+    words = [f"{stat.name} {signed(old)} → {signed(new)}"] if new != old else []
+    low = stat.min
+    past = stat.past_min if low is not None and wanted < low else None
+    if past and low is not None:
         words.append(
-            f"{stat.name} cannot go below {stat.min:+d}: the steading Meets With Disaster; "
+            f"{stat.name} cannot go below {signed(low)}: the steading Meets With Disaster; "
             "the GM picks one (diminished, lacking, malcontent, or Population −1)"
         )
     return StatChange(

@@ -15,6 +15,7 @@ from hearthroll.core.campaign.sheets import put_character
 from hearthroll.core.campaign.state import Campaign, Character, Encounter, Foe
 from hearthroll.core.errors import NotFound, RuleError
 from hearthroll.core.games.sections import Line, Section
+from hearthroll.core.numbers import signed
 from hearthroll.core.rules.effects import AutoMod, Effect
 from hearthroll.core.rules.model import Move, Ruleset
 
@@ -36,11 +37,6 @@ HELD = "held"
 """The condition of someone a spell holds where they are."""
 BREAKING_SHARE = (3, 4)
 """The highest share of health a breaking point may be (reading 39)."""
-
-
-def signed(amount: int) -> str:
-    """+2, −1, +0: as the tray and the log write modifiers."""
-    return f"+{amount}" if amount >= 0 else f"−{-amount}"
 
 
 def _short(ruleset: Ruleset, stat_id: str) -> str:

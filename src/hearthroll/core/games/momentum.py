@@ -9,6 +9,7 @@ import attrs
 from hearthroll.core.campaign.state import Character, LastRoll
 from hearthroll.core.errors import RuleError
 from hearthroll.core.games.sections import Line, Section
+from hearthroll.core.numbers import signed
 from hearthroll.core.rules.model import Meter, Ruleset
 
 IMPACTS = frozenset(
@@ -96,13 +97,13 @@ def can_burn(momentum: int, roll: LastRoll) -> str | None:
     if roll.burned:
         return "momentum was burned on this roll already"
     if momentum <= 0:
-        return f"momentum {momentum:+d} is not positive"
+        return f"momentum {signed(momentum)} is not positive"
     if momentum <= roll.score:
-        return f"momentum {momentum:+d} is not above the action score {roll.score}"
+        return f"momentum {signed(momentum)} is not above the action score {roll.score}"
     after = _judged(momentum, roll.challenge)
     if BAND_ORDER.index(after) <= BAND_ORDER.index(roll.band):
         return (
-            f"momentum {momentum:+d} against {roll.challenge[0]} and {roll.challenge[1]} "
+            f"momentum {signed(momentum)} against {roll.challenge[0]} and {roll.challenge[1]} "
             f"would not improve the {BAND_WORDS[roll.band]}"
         )
     return None
@@ -150,10 +151,6 @@ def _judged(score: int, challenge: tuple[int, int]) -> str:
     return judge_action(score, challenge)
 
 
-def _signed(value: int) -> str:
-    return f"{value:+d}".replace("-", "−")
-
-
 def scale(ruleset: Ruleset, character: Character) -> str:
     """Momentum on its −6..+10 scale: ● where it stands, · open, ✕ what impacts took away."""
     meter = meter_of(ruleset)
@@ -164,7 +161,7 @@ def scale(ruleset: Ruleset, character: Character) -> str:
     marks = "".join(
         "●" if k == value else "·" if k <= top else "✕" for k in range(meter.min, meter.max + 1)
     )
-    return f"{_signed(meter.min)} {marks} {_signed(meter.max)}"
+    return f"{signed(meter.min)} {marks} {signed(meter.max)}"
 
 
 def shows_impacts(ruleset: Ruleset, character: Character) -> bool:
@@ -186,8 +183,8 @@ def momentum_section(ruleset: Ruleset, character: Character) -> Section | None:
     lines = (
         Line(
             meter.name,
-            f"{_signed(value)}  {scale(ruleset, character)}  max {_signed(top)} · reset "
-            f"{_signed(reset)}",
+            f"{signed(value)}  {scale(ruleset, character)}  max {signed(top)} · reset "
+            f"{signed(reset)}",
             value,
             top,
         ),

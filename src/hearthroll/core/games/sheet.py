@@ -17,6 +17,7 @@ import attrs
 from hearthroll.core.campaign.state import Character
 from hearthroll.core.games import assets, encounter, gear, momentum
 from hearthroll.core.games.sections import Line, Section
+from hearthroll.core.numbers import signed
 from hearthroll.core.rules.model import Ruleset
 
 __all__ = ["SECTIONS", "Line", "Section", "Sheet", "character_sheet"]
@@ -42,10 +43,6 @@ class Sheet:
         for section in self.sections:
             merged.update(section.data)
         return merged
-
-
-def _signed(value: int) -> str:
-    return f"{value:+d}".replace("-", "−")
 
 
 def who(ruleset: Ruleset, c: Character) -> Section:
@@ -75,11 +72,11 @@ def stats(ruleset: Ruleset, c: Character) -> Section | None:
     lines = tuple(
         Line(
             s.name[:3],
-            f"{values[s.id]} ({_signed(encounter.modifier(ruleset, s.id, values[s.id]))})",
+            f"{values[s.id]} ({signed(encounter.modifier(ruleset, s.id, values[s.id]))})",
             values[s.id],
         )
         if s.modifier == "score"
-        else Line(s.name, _signed(values[s.id]), values[s.id])
+        else Line(s.name, signed(values[s.id]), values[s.id])
         for s in own
     )
     return Section("stats", "stats", lines, {"stats": values})
@@ -100,7 +97,7 @@ def meters(ruleset: Ruleset, c: Character) -> Section | None:
         values[meter.id] = value
         if top is not None:
             maxima[meter.id] = top
-        text = f"{value}/{top}" if top is not None else _signed(value)
+        text = f"{value}/{top}" if top is not None else signed(value)
         pipped = gauge is not None and top is not None and meter.min == 0
         if pipped and top is not None:
             text = f"{assets.pips(value, top)} {text}"  # health, spirit, supply as pips
@@ -185,11 +182,11 @@ def rolls(ruleset: Ruleset, c: Character) -> Section | None:
     lines = []
     data: dict[str, object] = {"forward": c.forward}
     if c.forward:
-        lines.append(Line("forward", _signed(c.forward), c.forward))
+        lines.append(Line("forward", signed(c.forward), c.forward))
     if c.ongoing is not None:
         data["ongoing"] = {"amount": c.ongoing.amount, "rolls": c.ongoing.rolls}
         left = f"{c.ongoing.rolls} roll{'s' if c.ongoing.rolls != 1 else ''} left"
-        lines.append(Line("ongoing", f"{_signed(c.ongoing.amount)} ({left})", c.ongoing.amount))
+        lines.append(Line("ongoing", f"{signed(c.ongoing.amount)} ({left})", c.ongoing.amount))
     if c.waits:
         name = next((m.name for m in ruleset.moves if m.id == c.waits), c.waits)
         data["waits"] = c.waits

@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from hearthroll.core.numbers import signed
+
 if TYPE_CHECKING:
     from hearthroll.core.rules.effects import AutoMod, Effect, Gate, OptionList
     from hearthroll.core.rules.model import Move, Ruleset
@@ -120,7 +122,7 @@ def roll_line(move: Move, ruleset: Ruleset) -> str:
             else ""
         )
     if roll.modifier:
-        plus += f" {roll.modifier:+d}"
+        plus += f" {signed(roll.modifier)}"
     mechanic = roll.mechanic
     if mechanic == "pool":
         text = "RISKY: push your luck, the n-th RISKY move of the turn rolls n d6"
@@ -189,7 +191,7 @@ def auto_line(auto: AutoMod, ruleset: Ruleset | None = None) -> str:
             for s in (auto.from_input, auto.from_gear, auto.from_foe, auto.from_diff)
             if s is not None
         ]
-        amount = f"{auto.value:+d}" if auto.value or not sources else ""
+        amount = f"{signed(auto.value)}" if auto.value or not sources else ""
         if sources:
             sign = "-" if auto.times < 0 else "+"
             scale = f"{abs(auto.times)}x " if abs(auto.times) != 1 else ""
@@ -208,7 +210,7 @@ SUBJECTS = {"foe": "the foe", "ally": "an ally", "party": "everyone"}
 def effect_line(effect: Effect, ruleset: Ruleset | None = None) -> str:
     """An effect in words: "Readiness +3", "mark Diminished", "roll on Endure Harm"."""
     kind = effect.kind
-    amount = f"{effect.amount:+d}" if effect.amount else ""
+    amount = f"{signed(effect.amount)}" if effect.amount else ""
     key = (
         effect.meter
         or effect.hold
@@ -224,7 +226,7 @@ def effect_line(effect: Effect, ruleset: Ruleset | None = None) -> str:
     mode = effect.mode or ""
     if kind in ("meter", "steading", "hold"):
         if mode == "set":
-            text = f"{target} set to {effect.amount:+d}"
+            text = f"{target} set to {signed(effect.amount)}"
         elif mode == "fill":
             text = f"{target} filled to its top"
         elif mode in ("spend", "lose"):

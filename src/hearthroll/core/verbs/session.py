@@ -62,6 +62,7 @@ from hearthroll.core.games import (
     progress,
     steading,
 )
+from hearthroll.core.numbers import signed
 from hearthroll.core.rules.effects import Effect, Gate, Option, OptionList
 from hearthroll.core.rules.model import Input, Move, Ruleset
 from hearthroll.core.rules.search import find_move
@@ -415,7 +416,7 @@ def _burn(
     last = LastRoll(who, move.id, roll.action_die, roll.challenge, roll.score, roll.band)
     character, done = momentum.burn(ruleset, state.characters[who], last)
     words = [
-        f"momentum {done.momentum:+d} replaces the action score {roll.score}: "
+        f"momentum {signed(done.momentum)} replaces the action score {roll.score}: "
         f"{momentum.BAND_WORDS[done.band_before]} → {momentum.BAND_WORDS[done.band_after]}",
         f"Momentum {done.momentum} → {done.reset} (reset)",
     ]
@@ -534,7 +535,7 @@ def _past_floor(
         name = ruleset.meter(meter_id).name
         low = ruleset.meter(meter_id).min
         raise FloorChoiceNeeded(
-            f"{name} is at {low:+d} and {amount} more is lost: {short[0]} (--pick); "
+            f"{name} is at {signed(low)} and {amount} more is lost: {short[0]} (--pick); "
             "nothing was saved",
             tuple(offers),
         )
@@ -814,7 +815,7 @@ def stat_choices(ruleset: Ruleset, move: Move, character: Character | None) -> I
         return None
     values = {s: (character.stats.get(s, 0) if character else 0) for s in spec.stat_choice}
     ordered = sorted(spec.stat_choice, key=lambda s: -values[s])
-    names = ", ".join(f"{ruleset.stat(s).name} {values[s]:+d}" for s in ordered)
+    names = ", ".join(f"{ruleset.stat(s).name} {signed(values[s])}" for s in ordered)
     return Input(STAT, "Stat", text=f"the player's pick: {names}", choices=tuple(ordered))
 
 
@@ -1064,7 +1065,7 @@ def _rolled_with(
     if spec.mechanic == "stat_dice":
         name = state.steading.name if state.steading is not None else ""
         return f"{word(ruleset, stat)} {value}", name
-    return f"{word(ruleset, stat)} {value:+d}", ""
+    return f"{word(ruleset, stat)} {signed(value)}", ""
 
 
 def _roll(
@@ -1099,7 +1100,7 @@ def _roll(
         named = next((s.name for s in ruleset.stats if s.id == best), None)
         if named is None:
             named = next((m.name for m in ruleset.meters if m.id == best), best)
-        reasons.insert(0, f"{stat:+d}: {named}")
+        reasons.insert(0, f"{signed(stat)}: {named}")
     if spec.mechanic == "stat_dice":
         rolled = roll_stat_dice(
             dice, stat + edge.modifier, advantage=adv, disadvantage=dis, bonus=prepared
@@ -1112,7 +1113,7 @@ def _roll(
     if character is not None and character.ongoing is not None:
         left = character.ongoing.rolls - 1
         bonus += character.ongoing.amount
-        reasons.append(f"{character.ongoing.amount:+d}: ongoing ({left} left)")
+        reasons.append(f"{signed(character.ongoing.amount)}: ongoing ({left} left)")
     if spec.mechanic == "sum":
         from hearthroll.core.dice.bands import BandRange, Bands
         from hearthroll.core.dice.expr import parse

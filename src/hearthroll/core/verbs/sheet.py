@@ -14,6 +14,7 @@ from hearthroll.core.campaign.state import Campaign, Character, Ongoing
 from hearthroll.core.dice.sources import DiceSource
 from hearthroll.core.errors import RuleError
 from hearthroll.core.games import gear, harm
+from hearthroll.core.numbers import signed
 from hearthroll.core.rules.model import Ruleset
 
 GearAction = str
@@ -114,11 +115,10 @@ def ongoing(
         if who.ongoing is None:
             raise RuleError(f"{who.name} has no ongoing penalty to clear")
         changed = attrs.evolve(who, ongoing=None)
-        said = f"{who.name}: the ongoing {who.ongoing.amount:+d} ends"
+        said = f"{who.name}: the ongoing {signed(who.ongoing.amount)} ends"
     else:
         changed = attrs.evolve(who, ongoing=Ongoing(amount, rolls))
-        said = (
-            f"{who.name}: {amount:+d} ongoing on the next {rolls} roll{'s' if rolls != 1 else ''}"
-        )
+        rolls_word = "roll" if rolls == 1 else "rolls"
+        said = f"{who.name}: {signed(amount)} ongoing on the next {rolls} {rolls_word}"
     event = Event(kind="ongoing", actor=who.name, results=(said,))
     return record(state, put_character(state, changed), event)

@@ -6,6 +6,7 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widgets import Static
 
+from hearthroll.core.numbers import signed
 from hearthroll.tui.views import SteadingView
 
 
@@ -28,7 +29,7 @@ def render_steading(view: SteadingView | None) -> Text:
     if view is None:
         return Text("")
     lines = [Text(f"{view.size} · {view.season}", style="bold")]
-    stats = [Text.assemble((name, "dim"), f" {value:+d}") for name, value in view.stats]
+    stats = [Text.assemble((name, "dim"), f" {signed(value)}") for name, value in view.stats]
     for start in range(0, len(stats), 3):
         lines.append(Text("  ").join(stats[start : start + 3]))
     lines.append(Text.assemble(("flags ", "dim"), (", ".join(view.flags) or "—", "yellow")))
