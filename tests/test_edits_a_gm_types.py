@@ -79,3 +79,35 @@ async def test_the_edit_box_shows_the_value_now_and_takes_a_change(tmp_path: Pat
         await settle(pilot, app)
         assert app.live is not None
         assert app.live.state.characters["Brannoc"].xp == 5
+
+
+def test_the_name_typed_again_after_the_edit_box_s_is_read_once() -> None:
+    maneuvers = CATALOG.ruleset("maneuvers")
+    state = demo_campaign(maneuvers)
+    after = set_field(state, maneuvers, "Wren.Wren.health", "20")
+    assert after.state.characters["Wren"].meters["health"] == 20
+    assert after.event.results == ("Wren.health = 20",)
+
+
+def test_a_dotted_field_in_a_game_without_assets_lists_the_character_s_fields() -> None:
+    import pytest
+
+    from hearthroll.core.errors import HearthrollError
+
+    maneuvers = CATALOG.ruleset("maneuvers")
+    with pytest.raises(HearthrollError, match=r"character has no field 'health\.x'; fields: level"):
+        set_field(demo_campaign(maneuvers), maneuvers, "Wren.health.x", "20")
+
+
+def test_a_condition_takes_yes_no_or_rounds_and_says_so() -> None:
+    import pytest
+
+    from hearthroll.core.errors import HearthrollError
+
+    maneuvers = CATALOG.ruleset("maneuvers")
+    state = demo_campaign(maneuvers)
+    with pytest.raises(HearthrollError, match=r"Wren.stunned is yes or no, or the rounds it lasts"):
+        set_field(state, maneuvers, "Wren.stunned", "maybe")
+    assert set_field(state, maneuvers, "Wren.stunned", "2").state.characters["Wren"].conditions == {
+        "stunned": 2
+    }

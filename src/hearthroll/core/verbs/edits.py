@@ -273,6 +273,9 @@ def set_field(state: Campaign, ruleset: Ruleset, path: str, value: str) -> Outco
     owner, dot, field = path.partition(".")
     if not dot or not field:
         raise RuleError(f"give a path as NAME.field or steading.field, not {path!r}")
+    if field.lower().startswith(f"{owner.lower()}."):  # the name typed again after the box's
+        field = field[len(owner) + 1 :]
+        path = f"{owner}.{field}"
     value, words = _arithmetic(state, ruleset, path, value)
     actor: str | None = owner
     gone: list[str] = []
@@ -385,6 +388,8 @@ def _marked(
         marks.pop(field, None)
     elif word in _TRUE:
         marks[field] = ruleset.condition(field).rounds or 0
+    elif whole_number(value) is None:
+        raise RuleError(f"{path} is yes or no, or the rounds it lasts (0 to 99), not {value!r}")
     else:
         marks[field] = _number(path, value, 0, 99)
     return marks
@@ -399,6 +404,8 @@ def _asset_path(
     from hearthroll.core.games import assets
 
     name, dot, rest = field.partition(".")
+    if dot and not any(m.scope in assets.LIMITS for m in ruleset.meters):
+        return None  # no companions or vehicles in this game: the character's fields say why
     if dot:
         character = find_character(state, owner)
         for asset in character.assets or ():
