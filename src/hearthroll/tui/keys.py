@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from textual.binding import Binding, BindingType
 
@@ -95,11 +95,14 @@ def _key(binding: Binding) -> str:
     return ", ".join(keys)
 
 
-def help_sections(bindings: Iterable[BindingType]) -> list[Section]:
-    """The table's keys (number keys folded into one line), the palette's, the modals'."""
+def help_sections(
+    bindings: Iterable[BindingType], has: Callable[[str], bool] = lambda action: True
+) -> list[Section]:
+    """The table's keys this game `has` (number keys folded into one line), the palette's,
+    the modals'."""
     table: list[tuple[str, str]] = []
     for binding in bindings:
-        if not isinstance(binding, Binding):
+        if not isinstance(binding, Binding) or not has(binding.action):
             continue
         if binding.action.startswith("pick("):
             if binding.key == "1":

@@ -37,6 +37,41 @@ def can_reroll(state: Campaign, ruleset: Ruleset) -> str | None:
     return None
 
 
+def missing(state: Campaign, ruleset: Ruleset, action: str) -> str | None:
+    """Why this game has no such table key at all (the help and the footer leave it out, and
+    pressed it says so); None when the game has it."""
+    name = ruleset.name
+    if action in ("push", "reroll", "reroll(True)", "accept", "stop") and not _pool(ruleset):
+        return f"{name} has no push-your-luck pool: / makes a move"
+    if action == "prep" and "preparation" not in {h.id for h in ruleset.holds}:
+        return f"{name} has no Preparation"
+    if action == "mark_xp" and ruleset.xp is None:
+        return f"{name} has no XP to mark"
+    if action == "level_up" and ruleset.xp is None:
+        return f"{name} has no XP to level up with"
+    if action == "hold" and not ruleset.holds:
+        return f"{name} has no holds"
+    if action in ("new_plan", "plans") and state.steading is None:
+        return "plans belong to the steading, and this campaign has none"
+    if action in ("damage", "damage(True)") and not any(g.damage for g in ruleset.gear):
+        return f"{name} has no weapon damage"
+    if action == "gear" and not ruleset.gear:
+        return f"{name} has no gear"
+    if action == "burn" and "action" not in ruleset.mechanics:
+        return f"{name} has no momentum to burn"
+    if action == "next_move" and not any(row.follow for t in ruleset.tables for row in t.rows):
+        return f"{name} has no table that offers a next move"
+    if action == "tracks":
+        from hearthroll.core.games.progress import keeps_tracks
+
+        return None if keeps_tracks(state, ruleset) else f"{name} has no progress tracks"
+    if action in ("add_foe", "end_round", "aim(1)", "aim(-1)"):
+        from hearthroll.core.verbs.fight import has_encounters
+
+        return None if has_encounters(ruleset) else f"{name} has no encounters"
+    return None
+
+
 def refusal(
     state: Campaign,
     ruleset: Ruleset,
@@ -46,6 +81,9 @@ def refusal(
 ) -> str | None:
     """Why the table's `action` cannot act now; None when it can (or is always allowed).
     `events` is the recent log (what the newest roll offers next)."""
+    absent = missing(state, ruleset, action)
+    if absent is not None:
+        return absent
     turn = state.turn
     pending = turn.status == "bust_pending"
     if action in ("reroll", "reroll(True)"):
@@ -64,8 +102,6 @@ def refusal(
             return "no turn is open to stop"
         return None
     if action == "push":
-        if not _pool(ruleset):
-            return f"{ruleset.name} has no push-your-luck pool: / makes a move"
         if pending:
             return f"{turn.actor}'s bust waits: reroll it (r) or accept it (a) first"
         return None
@@ -73,7 +109,7 @@ def refusal(
         character = state.characters.get(active or "")
         if character is None:
             return "no character to level up"
-        if ruleset.xp is None:
+        if ruleset.xp is None:  # said by `missing`
             return f"{ruleset.name} has no XP to level up with"
         needed = ruleset.xp.needed(character.level)
         if character.xp < needed:
@@ -90,24 +126,14 @@ def refusal(
         if offered_next(events, ruleset):
             return None
         return "no move is offered next (a table row that names one offers it)"
-    if action == "tracks":
-        from hearthroll.core.games.progress import keeps_tracks
-
-        if keeps_tracks(state, ruleset):
-            return None
-        return f"{ruleset.name} has no progress tracks"
     if action in ("add_foe", "end_round", "aim(1)", "aim(-1)"):
-        return _encounter(state, ruleset, action)
+        return _encounter(state, action)
     if action in ("mark_xp", "hold", "damage", "damage(True)") and not state.characters:
         return "the party is empty: A adds a character"
     return None
 
 
-def _encounter(state: Campaign, ruleset: Ruleset, action: str) -> str | None:
-    from hearthroll.core.verbs.fight import has_encounters
-
-    if not has_encounters(ruleset):
-        return f"{ruleset.name} has no encounters"
+def _encounter(state: Campaign, action: str) -> str | None:
     fight = state.encounter
     if action == "add_foe":
         return None

@@ -750,9 +750,13 @@ class TableScreen(Screen[None]):
     def action_help(self) -> None:
         """Every key."""
         from hearthroll.tui.keys import help_sections
+        from hearthroll.tui.refusals import missing
         from hearthroll.tui.screens.help import HelpScreen
 
-        self.app.push_screen(HelpScreen(help_sections(self.BINDINGS)))
+        def has(action: str) -> bool:
+            return missing(self.live.state, self.live.ruleset, action) is None
+
+        self.app.push_screen(HelpScreen(help_sections(self.BINDINGS, has)))
 
     def action_campaigns(self) -> None:
         """The campaign list: open another, or make a new one."""
