@@ -121,6 +121,39 @@ async def test_a_blow_under_the_breaking_point_opens_flee(tmp_path: Path) -> Non
         assert fight is not None and fight.fled == ("Wren",)
 
 
+async def test_a_downed_foe_leaves_the_aim_and_a_forced_flee_faces_its_attacker(
+    tmp_path: Path,
+) -> None:
+    from hearthroll.core.verbs import edits, fight
+
+    app = ford(tmp_path, [])
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        table = app.screen
+        assert isinstance(table, TableScreen) and app.live is not None
+        ruleset = app.live.ruleset
+        assert table.target == "Bandit"
+        table.run_verb(
+            lambda: edits.set_field(table.live.state, ruleset, "Wren.breaking_point", "10")
+        )
+        await settle(pilot, app)
+        table.run_verb(lambda: edits.set_field(table.live.state, ruleset, "Wren.health", "9"))
+        await settle(pilot, app)
+        assert isinstance(app.screen, MovePalette) and table.active == "Wren"
+        assert table.target == "Ogre"  # the foe attacking Wren, not the table's last aim
+        await pilot.press("escape")
+        await settle(pilot, app)
+        table.action_aim(-1)
+        assert table.target == "Bandit"
+        table.run_verb(lambda: fight.hurt_foe(table.live.state, "Bandit", 21))
+        await settle(pilot, app)
+        pane = shown(app, "#encounter")
+        assert "▶ Ogre" in pane and "attacking Brannoc" not in pane
+        assert "(against Ogre)" in shown(app, "#tray-next")
+        table.action_aim(1)  # the only foe still up stays aimed at
+        assert table.target == "Ogre"
+
+
 def test_a_fight_in_a_real_terminal(tmp_path: Path) -> None:
     campaign = tmp_path / "ford.toml"
     with CampaignStore.create(campaign, demo_campaign(CATALOG.ruleset("maneuvers")), CATALOG):
