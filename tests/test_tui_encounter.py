@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from textual.pilot import Pilot
+
 from hearthroll.core.games.demo import demo_campaign
 from hearthroll.store.campaigns import CampaignStore
 from hearthroll.store.rulesets import load_catalog
@@ -91,23 +93,28 @@ async def test_adding_a_foe_with_f_refuses_bad_lines_in_place(tmp_path: Path) ->
         assert app.live.state.encounter.foes["Wolf"].armor == 1
 
 
-async def test_a_blow_under_the_breaking_point_opens_flee(tmp_path: Path) -> None:
+async def wren_breaks(pilot: Pilot[None], app: HearthrollApp) -> TableScreen:
+    """Wren's breaking point set at 10, then a blow to 9 health: the app opens Flee."""
     from hearthroll.core.verbs import edits
+
+    await settle(pilot, app)
+    table = app.screen
+    assert isinstance(table, TableScreen) and app.live is not None
+    assert table.target == "Bandit"
+    ruleset = app.live.ruleset
+    table.run_verb(lambda: edits.set_field(table.live.state, ruleset, "Wren.breaking_point", "10"))
+    await settle(pilot, app)
+    table.run_verb(lambda: edits.set_field(table.live.state, ruleset, "Wren.health", "9"))
+    await settle(pilot, app)
+    return table
+
+
+async def test_a_blow_under_the_breaking_point_opens_flee(tmp_path: Path) -> None:
     from hearthroll.tui.screens.dice_input import DiceInput
 
     app = ford(tmp_path, [])
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot, app)
-        table = app.screen
-        assert isinstance(table, TableScreen) and app.live is not None
-        ruleset = app.live.ruleset
-        table.run_verb(
-            lambda: edits.set_field(table.live.state, ruleset, "Wren.breaking_point", "10")
-        )
-        await settle(pilot, app)
-        assert "breaking point 10" in shown(app, "#sheet") or table.active != "Wren"
-        table.run_verb(lambda: edits.set_field(table.live.state, ruleset, "Wren.health", "9"))
-        await settle(pilot, app)
+        table = await wren_breaks(pilot, app)
         assert isinstance(app.screen, MovePalette) and app.screen.shown[0].name == "Flee"
         assert "below their breaking point" in shown(app, "#palette-title")
         assert table.active == "Wren"
@@ -124,21 +131,11 @@ async def test_a_blow_under_the_breaking_point_opens_flee(tmp_path: Path) -> Non
 async def test_a_downed_foe_leaves_the_aim_and_a_forced_flee_faces_its_attacker(
     tmp_path: Path,
 ) -> None:
-    from hearthroll.core.verbs import edits, fight
+    from hearthroll.core.verbs import fight
 
     app = ford(tmp_path, [])
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot, app)
-        table = app.screen
-        assert isinstance(table, TableScreen) and app.live is not None
-        ruleset = app.live.ruleset
-        assert table.target == "Bandit"
-        table.run_verb(
-            lambda: edits.set_field(table.live.state, ruleset, "Wren.breaking_point", "10")
-        )
-        await settle(pilot, app)
-        table.run_verb(lambda: edits.set_field(table.live.state, ruleset, "Wren.health", "9"))
-        await settle(pilot, app)
+        table = await wren_breaks(pilot, app)  # the table aimed at the Bandit before
         assert isinstance(app.screen, MovePalette) and table.active == "Wren"
         assert table.target == "Ogre"  # the foe attacking Wren, not the table's last aim
         await pilot.press("escape")
