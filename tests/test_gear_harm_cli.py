@@ -204,3 +204,16 @@ def test_an_ongoing_penalty_counts_down_on_each_roll(tmp_path: Path) -> None:
     assert hale(tmp_path)["ongoing"] == {"amount": -1, "rolls": 1}
     ok(tmp_path, "move", "camp.toml", "defend", "--dice", "4,4", "--as", "Hale")
     assert "ongoing" not in hale(tmp_path)
+
+
+@RULESETS
+def test_extra_effect_dice_are_refused_as_extra_dice_are(tmp_path: Path, ruleset: str) -> None:
+    camp(tmp_path, ruleset)
+    attack = "hack and slash" if ruleset == "hack" else "clash"
+    faces = "4,4" if ruleset == "hack" else "4"
+    said = refused(
+        tmp_path, "move", "camp.toml", attack, "--dice", faces, "--effect-dice", "3,5", *HALE
+    )
+    assert "too many typed effect dice (--effect-dice, the damage and stun dice)" in said
+    assert "rolled 1 but 2 were typed; drop 5" in said
+    assert state(tmp_path)["events"] == 1  # Hale joining; the move saved nothing

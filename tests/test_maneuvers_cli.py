@@ -137,3 +137,93 @@ def test_other_rulesets_keep_no_encounter_fields(tmp_path: Path) -> None:
         tmp_path, "foe", "h.toml", "Wolf", "--str", "1", "--dex", "1", "--health", "3"
     )
     assert refused.returncode == 2 and "no encounters" in refused.stderr
+
+
+def test_extra_effect_dice_are_refused_and_nothing_saved(tmp_path: Path) -> None:
+    hearthroll(tmp_path, "new", "mv.toml", "--ruleset", "maneuvers", "--demo")
+    kick = hearthroll(
+        tmp_path, "move", "mv.toml", "kick", "--as", "Wren", "--at", "Ogre",
+        "--dice", "15", "--effect-dice", "4,2,6,1",
+    )  # fmt: skip
+    assert kick.returncode == 2 and "Traceback" not in kick.stderr
+    assert "too many typed effect dice (--effect-dice, the damage and stun dice)" in kick.stderr
+    assert "rolled 1 but 4 were typed; drop 2,6,1" in kick.stderr
+    assert "#" not in kick.stdout
+    hearthroll(tmp_path, "foe", "mv.toml", "Bandit", "--hurt", "10")  # 20 → 11
+    # Brannoc's Bash: 15 + 2 lands; 1d6 3 + 4 + 7 = 14, less armor 1 = 13: the Bandit goes down.
+    args = ("move", "mv.toml", "bash", "--as", "Brannoc", "--at", "Bandit", "--dice", "15")
+    extra = hearthroll(tmp_path, *args, "--effect-dice", "3,10")
+    assert extra.returncode == 2 and "drop 10" in extra.stderr
+    assert state(tmp_path)["encounter"]["foes"][0]["meters"] == {"health": 11}  # type: ignore[index]
+    bash = hearthroll(tmp_path, *args, "--effect-dice", "3")
+    assert bash.returncode == 0, bash.stderr
+    assert "Bash: stun roll: not rolled, Bandit is down" in bash.stdout
+
+
+def test_a_downed_foe_stops_attacking_and_is_no_default_target(tmp_path: Path) -> None:
+    hearthroll(tmp_path, "new", "mv.toml", "--ruleset", "maneuvers", "--demo")
+    down = hearthroll(tmp_path, "foe", "mv.toml", "Bandit", "--hurt", "21")
+    assert "Bandit is down and out; Bandit stops attacking Brannoc" in down.stdout
+    assert (
+        "Bandit: Str 12 Dex 12, health 0/20, armor 1, two-handed weapon\n"
+        in hearthroll(tmp_path, "state", "mv.toml").stdout
+    )
+    trip = hearthroll(
+        tmp_path, "move", "mv.toml", "trip", "--as", "Wren", "--at", "Bandit", "--dice", "10,15"
+    )
+    assert trip.returncode == 2
+    assert "Bandit is down (health 0): no Trip against it" in trip.stderr
+    rescue = hearthroll(tmp_path, "move", "mv.toml", "rescue", "--as", "Brannoc", "--dice", "40,8")
+    assert rescue.returncode == 0, rescue.stderr
+    assert "against Ogre" in rescue.stdout and "Ogre turns from Wren onto Brannoc" in rescue.stdout
+    hearthroll(tmp_path, "undo", "mv.toml")
+    hearthroll(tmp_path, "undo", "mv.toml")
+    assert (
+        "health 20/20, armor 1, two-handed weapon, attacking Brannoc"
+        in hearthroll(tmp_path, "state", "mv.toml").stdout
+    )
+
+
+def test_a_fumbled_disarm_is_wielded_back_from_the_shell(tmp_path: Path) -> None:
+    hearthroll(tmp_path, "new", "mv.toml", "--ruleset", "maneuvers", "--demo")
+    args = ("move", "mv.toml", "disarm", "--as", "Wren", "--at", "Ogre", "--dice", "25,1")
+    assert "Disarmed marked" in hearthroll(tmp_path, *args).stdout
+    sheet = hearthroll(tmp_path, "state", "mv.toml").stdout
+    assert "gear: Weapon (in the pack: disarmed)" in sheet
+    wear = hearthroll(tmp_path, "gear", "mv.toml", "weapon", "--wear", "--as", "Wren")
+    assert wear.returncode == 2
+    assert "Wren's weapon is in the pack (disarmed): `hearthroll wield FILE --as Wren`" in (
+        wear.stderr
+    )
+    early = hearthroll(tmp_path, "wield", "mv.toml", "--as", "Wren")
+    assert early.returncode == 2 and "has taken a turn this round (Disarm)" in early.stderr
+    hearthroll(tmp_path, "round", "mv.toml")
+    wield = hearthroll(tmp_path, "wield", "mv.toml", "--as", "Wren")
+    assert wield.returncode == 0, wield.stderr
+    assert "Wren wields their weapon again (their turn)" in wield.stdout
+    assert "gear: Weapon (wielded)" in hearthroll(tmp_path, "state", "mv.toml").stdout
+    assert hearthroll(tmp_path, "undo", "mv.toml").returncode == 0
+    assert "(in the pack: disarmed)" in hearthroll(tmp_path, "state", "mv.toml").stdout
+
+
+def test_the_recap_of_an_ended_encounter_is_in_the_table_s_words(tmp_path: Path) -> None:
+    hearthroll(tmp_path, "new", "mv.toml", "--ruleset", "maneuvers", "--demo")
+    hearthroll(
+        tmp_path, "move", "mv.toml", "disarm", "--as", "Wren", "--at", "Ogre", "--dice", "25,1"
+    )
+    hearthroll(tmp_path, "foe", "mv.toml", "Bandit", "--drop")
+    hearthroll(tmp_path, "foe", "mv.toml", "Ogre", "--drop")
+    hearthroll(tmp_path, "foe", "mv.toml", "Wolf", "--str", "10", "--dex", "14", "--health", "8")
+    hearthroll(tmp_path, "foe", "mv.toml", "Wolf", "--hurt", "3")
+    assert hearthroll(tmp_path, "encounter", "mv.toml", "--end").returncode == 0
+    for flag in ("--recap", "--markdown"):
+        recap = hearthroll(tmp_path, "log", "mv.toml", flag).stdout
+        assert "Changed: Stamina 60 → 42; efficacy Disarm 30 → 31" in recap
+        assert "Changed: Bandit and Ogre leave the fight; Wolf joins the fight" in recap
+        assert "Wolf Health 8 → 5; the encounter ends." in recap
+        assert "Encounter(" not in recap and "Foe(" not in recap and "Bandit Bandit" not in recap
+    hearthroll(tmp_path, "new", "two.toml", "--ruleset", "maneuvers", "--demo")
+    args = ("move", "two.toml", "disarm", "--as", "Wren", "--at", "Ogre", "--dice", "25,1")
+    hearthroll(tmp_path, *args)
+    recap = hearthroll(tmp_path, "log", "two.toml", "--recap").stdout
+    assert "conditions" not in recap and "Disarmed marked" in recap

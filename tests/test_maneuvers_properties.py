@@ -1,5 +1,6 @@
 """Any fight, step by step (maneuvers, rounds, practice, edits, blows and healing on either
-side): meters stay in bounds, no cooling maneuver gets through, undo of all of it is the start."""
+side): meters stay in bounds, no cooling maneuver gets through, no downed foe attacks anyone,
+undo of all of it is the start."""
 
 from __future__ import annotations
 
@@ -44,6 +45,7 @@ steps = st.one_of(
         st.integers(0, 30),
     ),
     st.tuples(st.just("wield"), st.sampled_from(FOES)),
+    st.tuples(st.just("wield_again"), st.sampled_from(PARTY)),
     st.tuples(st.just("hurt_foe"), st.sampled_from(FOES), st.integers(0, 30)),
     st.tuples(st.just("heal_foe"), st.sampled_from(FOES), st.integers(0, 30)),
     st.tuples(st.just("hurt"), st.sampled_from(PARTY), st.integers(0, 40), st.booleans()),
@@ -72,6 +74,7 @@ def _in_bounds(state: Campaign) -> None:
     if state.encounter is not None:
         for foe in state.encounter.foes.values():
             assert 0 <= foe.meters["health"] <= foe.maxima["health"]
+            assert foe.meters["health"] > 0 or foe.attacking is None, foe
 
 
 @settings(max_examples=60, deadline=None)
@@ -100,6 +103,9 @@ def test_any_fight_stays_in_bounds_and_undoes_to_the_start(plan: list[tuple[obje
                 outcome = edits.set_field(state, MANEUVERS, path, str(step[3]))
             elif kind == "wield":
                 outcome = fight.wield(state, str(step[1]))
+            elif kind == "wield_again":
+                outcome = fight.wield_again(state, MANEUVERS, str(step[1]))
+                assert "disarmed" not in outcome.state.characters[str(step[1])].conditions
             elif kind == "hurt_foe":
                 outcome = fight.hurt_foe(state, str(step[1]), int(str(step[2])))
             elif kind == "heal_foe":

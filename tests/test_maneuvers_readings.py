@@ -175,6 +175,86 @@ def test_disarm_natural_one_disarms_the_mover(ford: Campaign) -> None:
     assert "weapon" not in encounter.gear_tags(MANEUVERS, after.characters["Isolde"])
 
 
+def test_a_character_disarmed_by_their_fumble_wields_again_with_their_turn(
+    ford: Campaign,
+) -> None:
+    from hearthroll.core.games import sheet
+
+    fumbled = move(ford, "disarm", "Wren", [25, 1], at="Ogre").state
+    wren = fumbled.characters["Wren"]
+    gear = sheet.items(MANEUVERS, wren)
+    assert gear is not None
+    assert [line.text for line in gear.lines] == ["Weapon (in the pack: disarmed)"]
+    with pytest.raises(RuleError, match="has taken a turn this round"):
+        fight.wield_again(fumbled, MANEUVERS, "Wren")
+    later = end_round(fumbled)
+    rested = attrs.evolve(later.characters["Wren"], cooldowns={})  # as if Disarm were ready
+    later = attrs.evolve(later, characters={**later.characters, "Wren": rested})
+    with pytest.raises(RuleError, match=r"Disarm needs a weapon; Wren has none at hand: .*wield"):
+        move(later, "disarm", "Wren", [25, 15], at="Ogre")
+    wielded = fight.wield_again(later, MANEUVERS, "Wren")
+    assert wielded.event.results == ("Wren wields their weapon again (their turn)",)
+    assert wielded.state.characters["Wren"].conditions == {}
+    assert "weapon" in encounter.gear_tags(MANEUVERS, wielded.state.characters["Wren"])
+    assert wielded.state.encounter is not None
+    assert wielded.state.encounter.acted == {"Wren": "wield"}
+    with pytest.raises(RuleError, match="Wren is not disarmed"):
+        fight.wield_again(end_round(wielded.state), MANEUVERS, "Wren")
+    assert edits.undo(wielded.state, wielded.event).state.characters["Wren"].conditions == {
+        "disarmed": 0
+    }
+
+
+def test_a_disarmed_character_takes_the_weapon_back_when_the_encounter_ends(
+    ford: Campaign,
+) -> None:
+    fumbled = move(ford, "disarm", "Wren", [25, 1], at="Ogre").state
+    ended = fight.end_encounter(fumbled, MANEUVERS)
+    assert "Wren takes their weapon out of the pack" in ended.event.results
+    assert ended.state.characters["Wren"].conditions == {}
+
+
+def test_a_foe_brought_to_zero_stops_attacking_until_undone(ford: Campaign) -> None:
+    down = fight.hurt_foe(ford, "Bandit", 21)  # 21 − armor 1 = 20
+    assert down.event.results == (
+        "Bandit takes 20 (armor 1 takes 1): health 20 → 0",
+        "Bandit is down and out",
+        "Bandit stops attacking Brannoc",
+    )
+    assert foe(down.state, "Bandit").attacking is None
+    assert "attacking" not in encounter.foe_line(foe(down.state, "Bandit"))
+    assert foe(edits.undo(down.state, down.event).state, "Bandit").attacking == "Brannoc"
+    kicked = move(ford, "kick", "Brannoc", [15], [4], at="Bandit")  # 4 + 3 + 4 + 3 − 1 = 13
+    assert foe(kicked.state, "Bandit").attacking == "Brannoc"  # 7 left: still fighting
+
+
+def test_a_downed_foe_is_skipped_as_the_default_target(ford: Campaign) -> None:
+    down = fight.hurt_foe(ford, "Bandit", 21).state
+    # Brannoc (rescue 60): d100 40, d20 8 + 1 = 9 lands on the Ogre, who attacks Wren.
+    rescued = move(down, "rescue", "Brannoc", [40, 8])
+    assert "against Ogre" in rescued.event.results
+    assert "Ogre turns from Wren onto Brannoc" in rescued.event.results
+    kicked = move(down, "kick", "Isolde", [50, 15], [1])  # the only foe still up
+    assert "against Ogre" in kicked.event.results
+    assert encounter.aim(down, "Bandit", "Wren") == "Ogre"
+    assert encounter.aim(down, None, "Brannoc") == "Ogre"
+    both = fight.hurt_foe(down, "Ogre", 42).state
+    with pytest.raises(RuleError, match=r"every foe is down \(Bandit, Ogre\): name one with --at"):
+        move(both, "kick", "Brannoc", [15], [1])
+
+
+def test_a_downed_foe_named_takes_damage_but_no_move_that_needs_it_fighting(
+    ford: Campaign,
+) -> None:
+    down = fight.hurt_foe(ford, "Bandit", 21).state
+    kicked = move(down, "kick", "Brannoc", [15], [4], at="Bandit")
+    assert "Bandit takes 13 (armor 1 takes 1): health 0 → 0" in kicked.event.results
+    for wanted, actor in (("trip", "Wren"), ("disarm", "Isolde"), ("flee", "Wren")):
+        with pytest.raises(RuleError, match=f"Bandit is down \\(health 0\\): no {wanted.title()}"):
+            move(down, wanted, actor, [10, 15], at="Bandit")
+    assert down.characters["Wren"].meters["stamina"] == 60  # refused: nothing paid
+
+
 def test_bash_stun_lasts_two_rounds(ford: Campaign) -> None:
     # Brannoc: Str 14 (+2): 9 + 2 = 11 lands; 1d6 4 + 4 + 7 = 15, less armor 1; stun 13 + 2 = 15.
     outcome = move(ford, "bash", "Brannoc", [9], [4, 13], at="Bandit")
@@ -294,8 +374,33 @@ def test_breaking_point_forces_flee(ford: Campaign) -> None:
     blow = edits.set_field(after, MANEUVERS, "Wren.health", "9")
     assert "Wren is below their breaking point: Wren must flee" in blow.event.results
     again = edits.set_field(blow.state, MANEUVERS, "Wren.health", "8")
-    assert not any("must flee" in r for r in again.event.results)  # said once, as it breaks
+    assert "Wren is below their breaking point: Wren must flee" in again.event.results
     assert encounter.flee_move(MANEUVERS) == MANEUVERS.move("maneuvers_flee")
+
+
+def test_every_blow_below_the_breaking_point_calls_for_the_flee(ford: Campaign) -> None:
+    from hearthroll.core.verbs import sheet
+
+    fleeing = "Wren is below their breaking point: Wren must flee"
+    state = edits.set_field(ford, MANEUVERS, "Wren.breaking_point", "20").state
+    first = sheet.hurt(state, MANEUVERS, 11, "Wren")  # 30 → 19
+    assert fleeing in first.event.results
+    second = sheet.hurt(first.state, MANEUVERS, 2, "Wren")  # 19 → 17: still a blow below it
+    assert "Wren takes 2: Health 19 → 17" in second.event.results
+    assert fleeing in second.event.results
+    assert encounter.newly_breaking(first.state, second.state) == ["Wren"]
+    healed = sheet.heal(second.state, MANEUVERS, 1, "Wren").state  # 18: healing is no blow
+    assert encounter.newly_breaking(second.state, healed) == []
+    nothing = sheet.hurt(healed, MANEUVERS, 0, "Wren")  # a blow of 0 leaves health as it was
+    assert fleeing not in nothing.event.results
+    up = sheet.heal(healed, MANEUVERS, 10, "Wren").state  # 28: above it again
+    down = sheet.hurt(up, MANEUVERS, 9, "Wren")  # 28 → 19
+    assert fleeing in down.event.results
+    raised = edits.set_field(up, MANEUVERS, "Wren.health", "22").state
+    point = edits.set_field(raised, MANEUVERS, "Wren.breaking_point", "22")
+    assert fleeing not in point.event.results  # 22 is not below 22
+    fled = move(second.state, "flee", "Wren", [11], at="Ogre").state
+    assert fleeing not in sheet.hurt(fled, MANEUVERS, 2, "Wren").event.results
 
 
 def test_breaking_point_absent_outside_maneuvers() -> None:

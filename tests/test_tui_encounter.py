@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from textual.pilot import Pilot
+
 from hearthroll.core.games.demo import demo_campaign
 from hearthroll.store.campaigns import CampaignStore
 from hearthroll.store.rulesets import load_catalog
@@ -91,23 +93,28 @@ async def test_adding_a_foe_with_f_refuses_bad_lines_in_place(tmp_path: Path) ->
         assert app.live.state.encounter.foes["Wolf"].armor == 1
 
 
-async def test_a_blow_under_the_breaking_point_opens_flee(tmp_path: Path) -> None:
+async def wren_breaks(pilot: Pilot[None], app: HearthrollApp) -> TableScreen:
+    """Wren's breaking point set at 10, then a blow to 9 health: the app opens Flee."""
     from hearthroll.core.verbs import edits
+
+    await settle(pilot, app)
+    table = app.screen
+    assert isinstance(table, TableScreen) and app.live is not None
+    assert table.target == "Bandit"
+    ruleset = app.live.ruleset
+    table.run_verb(lambda: edits.set_field(table.live.state, ruleset, "Wren.breaking_point", "10"))
+    await settle(pilot, app)
+    table.run_verb(lambda: edits.set_field(table.live.state, ruleset, "Wren.health", "9"))
+    await settle(pilot, app)
+    return table
+
+
+async def test_a_blow_under_the_breaking_point_opens_flee(tmp_path: Path) -> None:
     from hearthroll.tui.screens.dice_input import DiceInput
 
     app = ford(tmp_path, [])
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot, app)
-        table = app.screen
-        assert isinstance(table, TableScreen) and app.live is not None
-        ruleset = app.live.ruleset
-        table.run_verb(
-            lambda: edits.set_field(table.live.state, ruleset, "Wren.breaking_point", "10")
-        )
-        await settle(pilot, app)
-        assert "breaking point 10" in shown(app, "#sheet") or table.active != "Wren"
-        table.run_verb(lambda: edits.set_field(table.live.state, ruleset, "Wren.health", "9"))
-        await settle(pilot, app)
+        table = await wren_breaks(pilot, app)
         assert isinstance(app.screen, MovePalette) and app.screen.shown[0].name == "Flee"
         assert "below their breaking point" in shown(app, "#palette-title")
         assert table.active == "Wren"
@@ -119,6 +126,29 @@ async def test_a_blow_under_the_breaking_point_opens_flee(tmp_path: Path) -> Non
         await settle(pilot, app)
         fight = app.live.state.encounter
         assert fight is not None and fight.fled == ("Wren",)
+
+
+async def test_a_downed_foe_leaves_the_aim_and_a_forced_flee_faces_its_attacker(
+    tmp_path: Path,
+) -> None:
+    from hearthroll.core.verbs import fight
+
+    app = ford(tmp_path, [])
+    async with app.run_test(size=SIZE) as pilot:
+        table = await wren_breaks(pilot, app)  # the table aimed at the Bandit before
+        assert isinstance(app.screen, MovePalette) and table.active == "Wren"
+        assert table.target == "Ogre"  # the foe attacking Wren, not the table's last aim
+        await pilot.press("escape")
+        await settle(pilot, app)
+        table.action_aim(-1)
+        assert table.target == "Bandit"
+        table.run_verb(lambda: fight.hurt_foe(table.live.state, "Bandit", 21))
+        await settle(pilot, app)
+        pane = shown(app, "#encounter")
+        assert "▶ Ogre" in pane and "attacking Brannoc" not in pane
+        assert "(against Ogre)" in shown(app, "#tray-next")
+        table.action_aim(1)  # the only foe still up stays aimed at
+        assert table.target == "Ogre"
 
 
 def test_a_fight_in_a_real_terminal(tmp_path: Path) -> None:

@@ -310,6 +310,22 @@ def _finish(source: DiceSource) -> None:
         source.finish()
 
 
+def _finish_effect(source: DiceSource) -> None:
+    """Refuse `--effect-dice` faces that nothing rolled, as `--dice` refuses its extras: these
+    are the effect dice (damage, healing, a stun), named so the GM knows which list to cut."""
+    from hearthroll.core.dice.sources import TypedDice
+    from hearthroll.core.errors import DiceError
+
+    if not isinstance(source, TypedDice) or not source.remaining:
+        return
+    used, left = source.used, source.remaining
+    raise DiceError(
+        f"too many typed effect dice (--effect-dice, the damage and stun dice): the result "
+        f"rolled {used} but {used + len(left)} {'was' if used + len(left) == 1 else 'were'} "
+        f"typed; drop {','.join(map(str, left))}"
+    )
+
+
 def _with_store(args: argparse.Namespace, verb: Callable[[CampaignStore], Outcome]) -> int:
     from hearthroll.core.campaign import events
     from hearthroll.store.errors import StateWriteError
@@ -360,6 +376,7 @@ def _keeping(
             error.lists,
         ) from None
     _finish(dice)
+    _finish_effect(effect)
     return outcome
 
 
@@ -483,7 +500,13 @@ def run_accept(args: argparse.Namespace) -> int:
     """Accept the bust."""
     from hearthroll.core.verbs.session import accept
 
-    return _with_store(args, lambda s: accept(s.state, s.ruleset, _typed(args)[1]))
+    def verb(store: CampaignStore) -> Outcome:
+        effect = _typed(args)[1]
+        outcome = accept(store.state, store.ruleset, effect)
+        _finish_effect(effect)
+        return outcome
+
+    return _with_store(args, verb)
 
 
 def run_stop(args: argparse.Namespace) -> int:
@@ -497,7 +520,13 @@ def run_prep(args: argparse.Namespace) -> int:
     """Spend Preparation on the last roll."""
     from hearthroll.core.verbs.session import prep
 
-    return _with_store(args, lambda s: prep(s.state, s.ruleset, args.die, _typed(args)[1]))
+    def verb(store: CampaignStore) -> Outcome:
+        effect = _typed(args)[1]
+        outcome = prep(store.state, store.ruleset, args.die, effect)
+        _finish_effect(effect)
+        return outcome
+
+    return _with_store(args, verb)
 
 
 def run_hold(args: argparse.Namespace) -> int:
@@ -555,7 +584,7 @@ def run_damage(args: argparse.Namespace) -> int:
     from hearthroll.core.verbs.edits import damage
 
     def verb(store: CampaignStore) -> Outcome:
-        dice, _ = _typed(args)
+        dice, effect = _typed(args)
         outcome = damage(
             store.state,
             store.ruleset,
@@ -565,6 +594,7 @@ def run_damage(args: argparse.Namespace) -> int:
             disadvantage=args.dis,
         )
         _finish(dice)
+        _finish_effect(effect)
         return outcome
 
     return _with_store(args, verb)

@@ -40,6 +40,11 @@ def add_parsers(verbs: Any) -> None:
         "--wield", action="store_true", help="a disarmed foe takes its weapon back (its turn)"
     )
 
+    wield = _verb(
+        verbs, "wield", "a disarmed character takes their weapon back (their turn)", run_wield
+    )
+    wield.add_argument("--as", dest="actor", metavar="NAME", help="the character")
+
     _verb(verbs, "round", "end the round: cooldowns and timed conditions tick", run_round)
 
     fight = _verb(
@@ -104,6 +109,13 @@ def run_foe(args: argparse.Namespace) -> int:
         )
 
     return _with_store(args, verb)
+
+
+def run_wield(args: argparse.Namespace) -> int:
+    """A disarmed character wields their weapon again."""
+    from hearthroll.core.verbs.fight import wield_again
+
+    return _with_store(args, lambda s: wield_again(s.state, s.ruleset, args.actor))
 
 
 def run_round(args: argparse.Namespace) -> int:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Any
 
-from hearthroll.cli.campaign import _finish, _typed, _verb, _with_store
+from hearthroll.cli.campaign import _finish, _finish_effect, _typed, _verb, _with_store
 from hearthroll.cli.common import UsageError
 
 if TYPE_CHECKING:
@@ -105,9 +105,10 @@ def run_use(args: argparse.Namespace) -> int:
     from hearthroll.core.verbs.sheet import use
 
     def verb(store: CampaignStore) -> Outcome:
-        dice, _ = _typed(args)
+        dice, effect = _typed(args)
         outcome = use(store.state, store.ruleset, args.item, dice, args.actor)
         _finish(dice)
+        _finish_effect(effect)
         return outcome
 
     return _with_store(args, verb)

@@ -6,7 +6,14 @@ import argparse
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from hearthroll.cli.campaign import _common, _effect_dice, _finish, _source, _with_store
+from hearthroll.cli.campaign import (
+    _common,
+    _effect_dice,
+    _finish,
+    _finish_effect,
+    _source,
+    _with_store,
+)
 from hearthroll.cli.common import UsageError
 
 if TYPE_CHECKING:
@@ -69,7 +76,7 @@ def run_burn(args: argparse.Namespace) -> int:
             track=args.track,
             effect_dice=effect,
         )
-        _finish(effect)
+        _finish_effect(effect)
         return outcome
 
     return _with_store(args, verb)

@@ -432,12 +432,12 @@ class EncounterView(NamedTuple):
     no_way_out: bool
 
 
-def target_foe(state: Campaign, wanted: str | None) -> str | None:
-    """The foe the table aims at: the one picked if still there, else the first."""
-    fight = state.encounter
-    if fight is None or not fight.foes:
-        return None
-    return wanted if wanted in fight.foes else next(iter(fight.foes))
+def target_foe(state: Campaign, wanted: str | None, actor: str | None = None) -> str | None:
+    """The foe the table aims at: the one picked while still up, else the one the rules face
+    (core's `encounter.aim`: the living foe attacking the active character)."""
+    from hearthroll.core.games.encounter import aim
+
+    return aim(state, wanted, actor)
 
 
 def encounter_view(state: Campaign, ruleset: Ruleset, target: str | None) -> EncounterView | None:
@@ -494,7 +494,7 @@ def chances(state: Campaign, ruleset: Ruleset, actor: str | None, target: str | 
     if fight is None or actor not in state.characters:
         return None
     character = state.characters[actor]
-    aimed = target_foe(state, target)
+    aimed = target_foe(state, target, actor)
     foe = fight.foes.get(aimed) if aimed else None
     found = []
     why: set[str] = set()

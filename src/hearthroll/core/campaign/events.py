@@ -28,6 +28,7 @@ UNDOABLE = frozenset(
         "foe",
         "round",
         "encounter",
+        "wield",
         "practice",
         "burn",
         "asset",

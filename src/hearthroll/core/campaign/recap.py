@@ -144,11 +144,82 @@ def _other_line(event: Event) -> str:
 def _change_words(
     path: tuple[str, ...], pair: tuple[object, object], ruleset: Ruleset | None
 ) -> str:
-    """ "XP 3 → 5", "Fortunes +1 → 0": the field (after its owner) by its name."""
+    """ "XP 3 → 5", "Fortunes +1 → 0": the field (after its owner) by its name; the encounter
+    and marks in the table's words ("the encounter ends", "Disarmed marked"); "" for
+    bookkeeping no recap speaks of."""
+    if path[0] == "encounter":
+        return _encounter_words(path[1:], pair, ruleset)
     own = path[2:] if path[0] == "characters" else path[1:] if path[0] == "steading" else path
+    if own[-1:] == ("conditions",):
+        return _marks_words(pair, ruleset)
+    return _plain_words(own, pair, ruleset)
+
+
+def _plain_words(own: tuple[str, ...], pair: tuple[object, object], ruleset: Ruleset | None) -> str:
     what = " ".join(word(ruleset, p) for p in own if p not in ("stats", "meters"))
     before, after = (value_words(v, ruleset) for v in pair)
     return f"{what} {before} → {after}"
+
+
+def _and(names: Iterable[str]) -> str:
+    """ "Bandit", "Bandit and Ogre", "Bandit, Ogre and Wolf"."""
+    listed = list(names)
+    return ", ".join(listed[:-1]) + " and " + listed[-1] if len(listed) > 1 else "".join(listed)
+
+
+def _dict(value: object) -> dict[str, object]:
+    return {str(k): v for k, v in value.items()} if isinstance(value, dict) else {}
+
+
+def _marks_words(pair: tuple[object, object], ruleset: Ruleset | None) -> str:
+    """ "Disarmed marked", "Stunned 2 rounds marked; Down cleared"."""
+    before, after = (_dict(v) for v in pair)
+    said = []
+    for mark, rounds in after.items():
+        if before.get(mark, None) != rounds:
+            span = f" {rounds} round{'s' if rounds != 1 else ''}" if rounds else ""
+            said.append(f"{word(ruleset, mark)}{span} marked")
+    said += [f"{word(ruleset, mark)} cleared" for mark in before if mark not in after]
+    return "; ".join(said)
+
+
+def _encounter_words(
+    rest: tuple[str, ...], pair: tuple[object, object], ruleset: Ruleset | None
+) -> str:
+    """The encounter's changes as the table says them: it opens and ends, foes join and leave
+    the fight, a foe's health and marks, the round; whose turn is taken is left out."""
+    before, after = pair
+    if not rest:
+        if after is None:
+            return "the encounter ends"
+        foes = _dict(getattr(after, "foes", None))
+        return "an encounter opens" + (f" ({_and(foes)})" if foes else "")
+    head = rest[0]
+    if head == "foes" and len(rest) == 1:
+        was, now = _dict(before), _dict(after)
+        left = [n for n in was if n not in now]
+        joined = [n for n in now if n not in was]
+        said = [f"{_and(left)} leave{'s' if len(left) == 1 else ''} the fight"] if left else []
+        said += [f"{_and(joined)} join{'s' if len(joined) == 1 else ''} the fight"] * bool(joined)
+        return "; ".join(said)
+    if head == "foes" and len(rest) > 2:
+        name, field = rest[1], rest[2:]
+        if field == ("conditions",):
+            marks = _marks_words(pair, ruleset)
+            return f"{name}: {marks}" if marks else ""
+        if field == ("attacking",):
+            return f"{name} attacking {before or 'nobody'} → {after or 'nobody'}"
+        return f"{name} {_plain_words(field, pair, ruleset)}"
+    if head == "fled":
+        earlier = tuple(before) if isinstance(before, (tuple, list)) else ()
+        later = tuple(after) if isinstance(after, (tuple, list)) else ()
+        gone = [str(n) for n in later if n not in earlier]
+        return f"{_and(gone)} fled the fight" if gone else ""
+    if head == "no_way_out":
+        return "no way out" if after else "a way out opens"
+    if head == "acted":
+        return ""
+    return _plain_words(rest, pair, ruleset)
 
 
 def _owner(path: tuple[str, ...]) -> str:
@@ -212,8 +283,9 @@ class _SessionBuilder:
     def session(self) -> Session:
         changed: dict[str, list[str]] = {}
         for path, pair in self.changes.items():
-            if pair[0] != pair[1]:
-                changed.setdefault(_owner(path), []).append(_change_words(path, pair, self.ruleset))
+            said = _change_words(path, pair, self.ruleset) if pair[0] != pair[1] else ""
+            if said:
+                changed.setdefault(_owner(path), []).append(said)
         owners = [o for o in self.rows if o not in ("steading", "notes")]
         owners += [o for o in changed if o not in owners and o not in ("steading", "other")]
         heads = [(o, o) for o in owners]

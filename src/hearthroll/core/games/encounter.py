@@ -205,6 +205,43 @@ def wield(state: Campaign, name: str) -> tuple[Campaign, list[str]]:
     return state, [f"{foe.name} wields its weapon again"]
 
 
+def wield_again(state: Campaign, ruleset: Ruleset, name: str) -> tuple[Campaign, list[str]]:
+    """A disarmed character takes their weapon out of the pack (reading 37, as a foe does):
+    in an encounter it is their turn; outside one it simply comes back to hand."""
+    from hearthroll.core.campaign.sheets import find_character
+
+    character = find_character(state, name)
+    name = character.name
+    if DISARMED not in character.conditions:
+        raise RuleError(f"{name} is not disarmed: their weapon is in their hands")
+    encounter = state.encounter
+    words = [f"{name} wields their weapon again"]
+    if encounter is not None:
+        if name in encounter.fled:
+            raise RuleError(f"{name} has fled the fight")
+        if name in encounter.acted:
+            done = _move_name(ruleset, encounter.acted[name])
+            raise RuleError(f"{name} has taken a turn this round ({done}): end the round first")
+        acted = {**encounter.acted, name: WIELD}
+        state = attrs.evolve(state, encounter=attrs.evolve(encounter, acted=acted))
+        words = [words[0] + " (their turn)"]
+    conditions = {k: v for k, v in character.conditions.items() if k != DISARMED}
+    return put_character(state, attrs.evolve(character, conditions=conditions)), words
+
+
+WIELD = "wield"
+"""What `acted` records for a turn spent wielding a weapon again."""
+
+
+def disarmed_fix(character: Character) -> str:
+    """How a disarmed character gets their weapon back, for a refusal to say."""
+    name = character.name
+    return (
+        f"{name}'s weapon is in the pack (disarmed): `hearthroll wield FILE --as {name}` takes "
+        "it back, spending the turn"
+    )
+
+
 def set_no_way_out(state: Campaign, no_way_out: bool) -> tuple[Campaign, list[str]]:
     """Mark (or clear) that the place has no open way out."""
     encounter = state.encounter
@@ -296,6 +333,9 @@ def end_encounter(state: Campaign, ruleset: Ruleset) -> tuple[Campaign, list[str
         conditions = {k: v for k, v in character.conditions.items() if v <= 0}
         if character.cooldowns or conditions != character.conditions:
             words.append(f"{name}: every maneuver ready, timed conditions cleared")
+        if DISARMED in conditions:
+            del conditions[DISARMED]
+            words.append(f"{name} takes their weapon out of the pack")
         state = put_character(state, attrs.evolve(character, cooldowns={}, conditions=conditions))
     return attrs.evolve(state, encounter=None), words
 
@@ -386,17 +426,25 @@ def breaks(character: Character) -> bool:
 
 
 def newly_breaking(before: Campaign, after: Campaign) -> list[str]:
-    """Characters in the fight that this change left below their breaking point (reading 39)."""
+    """Characters in the fight that this change left below their breaking point (reading 39):
+    every blow that leaves them below it (not only the first), and a point raised above their
+    health; healing that leaves them below it is no blow and calls for nothing."""
     fight = after.encounter
     if fight is None:
         return []
     found = []
     for name, character in after.characters.items():
         was = before.characters.get(name)
-        if name in fight.fled or not breaks(character) or (was is not None and breaks(was)):
+        if name in fight.fled or not breaks(character):
+            continue
+        if was is not None and breaks(was) and not _took_a_blow(was, character):
             continue
         found.append(name)
     return found
+
+
+def _took_a_blow(was: Character, now: Character) -> bool:
+    return now.meters.get(HEALTH, 0) < was.meters.get(HEALTH, 0)
 
 
 def flee_move(ruleset: Ruleset) -> Move | None:
@@ -422,20 +470,59 @@ def is_maneuver(move: Move) -> bool:
     return needs_encounter(move) or move.cost is not None or move.efficacy_check or move.escape
 
 
+def is_down(foe: Foe) -> bool:
+    """True when the foe's health is 0: it attacks nobody and is no one's default target."""
+    return foe.meters.get(HEALTH, 0) <= 0
+
+
+def default_foe(state: Campaign, actor: str | None) -> Foe | None:
+    """The foe a maneuver faces when none is named: the only one still up, else the one still
+    up attacking the character; None when there is no such one foe."""
+    encounter = state.encounter
+    if encounter is None:
+        return None
+    up = [f for f in encounter.foes.values() if not is_down(f)]
+    if len(up) == 1:
+        return up[0]
+    mine = [f for f in up if f.attacking is not None and f.attacking == actor]
+    return mine[0] if len(mine) == 1 else None
+
+
+def aim(state: Campaign, wanted: str | None, actor: str | None) -> str | None:
+    """The foe the table aims at: the one picked while it is still up, else the default foe
+    (`default_foe`), else the first still up; a downed foe only when every foe is down."""
+    encounter = state.encounter
+    if encounter is None or not encounter.foes:
+        return None
+    up = [n for n, f in encounter.foes.items() if not is_down(f)]
+    if wanted in up:
+        return wanted
+    found = default_foe(state, actor)
+    if found is not None:
+        return found.name
+    if up:
+        return up[0]
+    return wanted if wanted in encounter.foes else next(iter(encounter.foes))
+
+
 def pick_target(state: Campaign, character: Character, at: str | None) -> Foe | None:
-    """The foe named, else the only foe, else the one attacking the character."""
+    """The foe named, else the only foe still up, else the one up attacking the character."""
     encounter = state.encounter
     if at is not None:
         return find_foe(encounter, at)
     if encounter is None or not encounter.foes:
         return None
-    foes = list(encounter.foes.values())
-    if len(foes) == 1:
-        return foes[0]
-    mine = [f for f in foes if f.attacking == character.name]
-    if len(mine) == 1:
-        return mine[0]
-    raise RuleError(f"name the foe with --at: {', '.join(encounter.foes)}")
+    found = default_foe(state, character.name)
+    if found is not None:
+        return found
+    up = [n for n, f in encounter.foes.items() if not is_down(f)]
+    if not up:
+        down = ", ".join(encounter.foes)
+        raise RuleError(
+            f"every foe is down ({down}): name one with --at, or end the encounter "
+            "(hearthroll encounter FILE --end)"
+        )
+    raise RuleError(f"name the foe with --at: {', '.join(up)}")
 
 
 def refusal(
@@ -471,9 +558,17 @@ def refusal(
     missing = [t for t in move.requires if t not in gear_tags(ruleset, character)]
     if missing:
         need = ", ".join(t.replace("_", " ") for t in missing)
-        return f"{move.name} needs a {need}; {name} has none at hand"
+        why = f"{move.name} needs a {need}; {name} has none at hand"
+        if DISARMED in character.conditions and "weapon" in missing:
+            why += f": {disarmed_fix(character)}"
+        return why
     if needs_encounter(move) and foe is None and _reaches_foe(move):
         return f"{move.name} needs a foe to face: add one (hearthroll foe ...)"
+    if foe is not None and is_down(foe) and _acts_on_a_fighter(move):
+        return (
+            f"{foe.name} is down (health 0): no {move.name} against it; "
+            "name a foe still fighting with --at"
+        )
     if foe is not None:
         tags = foe_tags(foe)
         lacking = [t for t in move.foe_requires if t not in tags]
@@ -487,6 +582,20 @@ def refusal(
         if redirects and (foe.attacking is None or foe.attacking == name):
             return f"{foe.name} is not attacking a friend of {name}'s"
     return None
+
+
+def _acts_on_a_fighter(move: Move) -> bool:
+    """A move that reads the foe's scores or gear, or marks, turns or breaks off from it: it
+    means nothing against a downed foe (damage alone still lands)."""
+    return bool(
+        any(
+            e.kind in ("condition", "break_off", "redirect")
+            for e in move.effects
+            if e.subject == "foe" or e.kind in ("break_off", "redirect")
+        )
+        or any(a.from_foe or a.from_diff for a in move.roll.auto)
+        or move.foe_requires
+    )
 
 
 def _reaches_foe(move: Move) -> bool:
@@ -804,9 +913,13 @@ def hurt_foe(foe: Foe, amount: int, *, ignore_armor: bool = False) -> tuple[Foe,
         else ""
     )
     words = [f"{foe.name} takes {taken}{share}: health {old} → {new}"]
+    foe = attrs.evolve(foe, meters={**foe.meters, HEALTH: new})
     if new == 0:
         words.append(f"{foe.name} is down and out")
-    return attrs.evolve(foe, meters={**foe.meters, HEALTH: new}), words
+        if foe.attacking is not None:
+            words.append(f"{foe.name} stops attacking {foe.attacking}")
+            foe = attrs.evolve(foe, attacking=None)
+    return foe, words
 
 
 HEALTH_WORDS = ("down", "near death", "bloodied", "hurt", "unhurt")

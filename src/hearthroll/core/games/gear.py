@@ -212,6 +212,10 @@ def wear(
 ) -> tuple[Character, str]:
     """Put on or wield a carried item (`worn`), or stow a worn one (not `worn`)."""
     if worn:
+        if "disarmed" in character.conditions and "weapon" in spec.tags:
+            from hearthroll.core.games.encounter import disarmed_fix
+
+            raise RuleError(disarmed_fix(character))
         why = refusal(ruleset, character, spec)
         if why is not None:
             raise RuleError(why)
@@ -239,12 +243,15 @@ def _summary(ruleset: Ruleset, character: Character) -> str:
     return f"{held}, armor {armor(ruleset, character)}"
 
 
-def item_words(ruleset: Ruleset, item: Item) -> str:
-    """ "Bow (wielded, ammo 2)", "Adventuring gear (carried, 3 uses)"."""
+def item_words(ruleset: Ruleset, item: Item, *, disarmed: bool = False) -> str:
+    """ "Bow (wielded, ammo 2)", "Adventuring gear (carried, 3 uses)"; a `disarmed`
+    character's weapon "(in the pack: disarmed)"."""
     spec = spec_of(ruleset, item)
     if spec is None:
         return item.id
     parts = [_state(spec, item.worn) if _usable_worn(spec) else "carried"]
+    if disarmed and item.worn and "weapon" in spec.tags:
+        parts = ["in the pack: disarmed"]
     if item.ammo is not None:
         parts.append(f"ammo {item.ammo}")
     if item.uses is not None:

@@ -135,8 +135,12 @@ def items(ruleset: Ruleset, c: Character) -> Section | None:
     if not ruleset.gear:
         return None
     names = {g.id: g.name for g in ruleset.gear}
+    disarmed = encounter.DISARMED in c.conditions
     lines = tuple(
-        Line(names.get(i.id, i.id), gear.item_words(ruleset, i), warn=i.ammo == 0) for i in c.gear
+        Line(
+            names.get(i.id, i.id), gear.item_words(ruleset, i, disarmed=disarmed), warn=i.ammo == 0
+        )
+        for i in c.gear
     )
     data = [
         {"id": i.id, "name": names.get(i.id, i.id), "worn": i.worn, "ammo": i.ammo, "uses": i.uses}

@@ -73,6 +73,16 @@ def wield(state: Campaign, name: str) -> Outcome:
     return record(state, after, Event(kind="foe", results=tuple(words)))
 
 
+def wield_again(state: Campaign, ruleset: Ruleset, actor: str | None) -> Outcome:
+    """A disarmed character spends their turn wielding their weapon again."""
+    _fights(ruleset)
+    from hearthroll.core.campaign.sheets import find_character
+
+    who = find_character(state, actor).name
+    after, words = encounter.wield_again(state, ruleset, who)
+    return record(state, after, Event(kind="wield", actor=who, results=tuple(words)))
+
+
 def hurt_foe(state: Campaign, name: str, amount: int, *, ignore_armor: bool = False) -> Outcome:
     """The GM records a blow on a foe: its armor takes its share (reading 36)."""
     if amount < 0:

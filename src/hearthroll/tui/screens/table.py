@@ -196,7 +196,7 @@ class TableScreen(Screen[None]):
         )
         self._party_sheets()
         self.query_one(SteadingSheet).view = views.steading_view(state, ruleset)
-        self.target = views.target_foe(state, self.target)
+        self.target = views.target_foe(state, self.target, self.active)
         self.query_one(EncounterPane).view = views.encounter_view(state, ruleset, self.target)
         self.query_one(TracksPane).view = tracks_view(state, ruleset)
         self.query_one(DiceTray).view = views.tray_view(
@@ -316,7 +316,7 @@ class TableScreen(Screen[None]):
         return event
 
     def _breaking(self, before: Campaign) -> None:
-        from hearthroll.core.games.encounter import flee_move, newly_breaking
+        from hearthroll.core.games.encounter import aim, flee_move, newly_breaking
         from hearthroll.tui.moves import open_on
 
         fleeing = newly_breaking(before, self.live.state)
@@ -324,6 +324,7 @@ class TableScreen(Screen[None]):
         if not fleeing or move is None:
             return
         why = f"{fleeing[0]} is below their breaking point and must flee"
+        self.target = aim(self.live.state, None, fleeing[0])  # the foe facing them
         self.notify(why, severity="warning")
         open_on(self, fleeing[0], move.id, why)
 
@@ -500,7 +501,9 @@ class TableScreen(Screen[None]):
         fight = self.live.state.encounter
         if fight is None or not fight.foes:
             return
-        names = list(fight.foes)
+        from hearthroll.core.games.encounter import is_down
+
+        names = [n for n, f in fight.foes.items() if not is_down(f)] or list(fight.foes)
         index = names.index(self.target) if self.target in names else -1
         self.target = names[(index + step) % len(names)]
         self.refresh_view()
@@ -522,7 +525,7 @@ class TableScreen(Screen[None]):
 
             error = self.attempt(verb)
             if error is None:
-                self.target = views.target_foe(self.live.state, self.target)
+                self.target = views.target_foe(self.live.state, self.target, self.active)
             return error
 
         self.app.push_screen(LinePrompt("A foe joins the fight", check, placeholder=FOE_HINT))
