@@ -131,6 +131,23 @@ def test_what_a_player_says_finds_the_shipped_move() -> None:
         assert house[index.search(words)[0].index].id == move, words
 
 
+def test_what_a_player_says_finds_the_hack_move() -> None:
+    from hearthroll.store.rulesets import load_catalog
+
+    hack = load_catalog(with_user=False).ruleset("hack").moves
+    index = MoveIndex(hack)
+    said = {
+        "I push on and climb the wall": "hack_defy_danger",
+        "climb": "hack_defy_danger",
+        "jump the gap": "hack_defy_danger",
+        "swim across the river": "hack_defy_danger",
+        "balance on the beam": "hack_defy_danger",
+        "shoot it": "hack_volley",
+    }
+    for words, move in said.items():
+        assert hack[index.search(words)[0].index].id == move, words
+
+
 def _short_queries(name: str, aliases: tuple[str, ...], own_id: str) -> list[str]:
     """Queries of at most 4 characters a GM could type for a move: prefixes of its names, and
     two word starts ("e t" for Endure Harm table)."""
