@@ -321,6 +321,33 @@ def test_a_medical_kit_adds_one_d3_to_the_next_rest() -> None:
     assert rest.state.characters["Hale"].rest_bonus == ""
 
 
+def test_a_medical_kit_picked_on_rest_is_spent_and_adds_one_d3() -> None:
+    state = given(party(HACK), HACK, "Hale", "medical_kit", carried=True)
+    state = sheet.hurt(state, HACK, 8, "Hale").state
+    rest = roll(state, HACK, "rest", [4, 4], [2, 3, 2], picks=["medical_kit"], actor="Hale")
+    assert rest.event.results == (
+        "heals 1d3 = [2] = 2",
+        "HP 2 → 4",
+        "Medical kit used up",
+        "heals 2d4+1 = [3, 2]+1 = 6",
+        "HP 4 → 10",
+    )
+    assert rest.event.options == ("medical_kit",)
+    assert rest.state.characters["Hale"].gear == ()
+    back = edits.undo(rest.state, rest.event)
+    assert back.state.characters["Hale"] == state.characters["Hale"]
+    with pytest.raises(RuleError, match="Rest has no option 'medical_kit' to pick here"):
+        roll(rest.state, HACK, "rest", [4, 4], [2, 3, 2], picks=["medical_kit"], actor="Hale")
+
+
+def test_a_medical_kit_picked_on_the_house_rest_is_spent_and_adds_one_d3() -> None:
+    state = given(party(HOUSE), HOUSE, "Hale", "medical_kit", carried=True)
+    state = sheet.hurt(state, HOUSE, 8, "Hale").state
+    rest = roll(state, HOUSE, "rest", [4], [2, 2], picks=["medical_kit"], actor="Hale")
+    assert hp(rest.state, "Hale") == 2 + 2 + (2 + 1)
+    assert rest.state.characters["Hale"].gear == ()
+
+
 def test_a_medical_kit_adds_one_d3_to_the_house_rest_too() -> None:
     state = given(party(HOUSE), HOUSE, "Hale", "medical_kit")
     state = sheet.hurt(state, HOUSE, 8, "Hale").state
