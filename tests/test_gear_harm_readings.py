@@ -258,6 +258,42 @@ def test_last_breath_waits_at_zero_hp(ruleset: Ruleset) -> None:
     assert roll(after, ruleset, defy, faces, actor="Hale").event.actor == "Hale"
 
 
+@BOTH
+def test_healed_above_zero_before_it_is_rolled_last_breath_waits_no_more(ruleset: Ruleset) -> None:
+    down = sheet.hurt(party(ruleset), ruleset, 25, "Hale").state
+    healed = sheet.heal(down, ruleset, 2, "Hale")
+    assert healed.event.results == (
+        "Hale heals 2: HP 0 → 2",
+        "Hale is above 0 HP: Last Breath waits no more",
+    )
+    assert healed.state.characters["Hale"].waits == ""
+    faces = [4, 4] if ruleset is HACK else [4]
+    assert roll(healed.state, ruleset, "defend", faces, actor="Hale").event.actor == "Hale"
+    nothing = sheet.heal(down, ruleset, 0, "Hale").state  # 0 HP back: still at 0
+    waiting = "hack_last_breath" if ruleset is HACK else "last_breath"
+    assert nothing.characters["Hale"].waits == waiting
+
+
+@BOTH
+def test_a_potion_drunk_at_zero_hp_lifts_the_wait_too(ruleset: Ruleset) -> None:
+    state = given(party(ruleset), ruleset, "Hale", "healing_potion", carried=True)
+    down = sheet.hurt(state, ruleset, 25, "Hale").state
+    drank = sheet.use(down, ruleset, "healing_potion", TypedDice([1, 1]), "Hale")
+    assert "Hale is above 0 HP: Last Breath waits no more" in drank.event.results
+    assert drank.state.characters["Hale"].waits == ""
+
+
+@BOTH
+def test_last_breath_above_zero_hp_is_refused(ruleset: Ruleset) -> None:
+    faces = [4, 4] if ruleset is HACK else [4]
+    with pytest.raises(RuleError) as refused:
+        roll(party(ruleset), ruleset, "last breath", faces, actor="Hale")
+    assert str(refused.value) == (
+        "Last Breath is rolled at 0 HP and Hale has 10; when harm takes Hale to 0, "
+        "it waits to be rolled"
+    )
+
+
 # --- reading 21: Readiness -----------------------------------------------------------------------
 
 

@@ -748,7 +748,11 @@ def _check_before_roll(
 
 
 def _check_waits(ruleset: Ruleset, character: Character, move: Move) -> None:
-    """Reading 20: while a Last Breath waits, it is the only move that character can make."""
+    """Reading 20: while a Last Breath waits, it is the only move that character can make; it
+    is not made above 0 HP."""
+    why = harm.refusal(ruleset, character, move)
+    if why:
+        raise RuleError(why)
     if not character.waits or character.waits == move.id:
         return
     waiting = next((m.name for m in ruleset.moves if m.id == character.waits), character.waits)
