@@ -228,6 +228,38 @@ def test_several_shots_spends_one_ammo_and_is_not_offered_at_zero(ruleset: Rules
         roll(state, ruleset, "volley", faces, [4], picks=["several_shots"])
 
 
+@BOTH
+def test_a_bow_with_no_ammo_cannot_shoot_volley_throws_the_melee_weapon(ruleset: Ruleset) -> None:
+    state = given(party(ruleset), ruleset, "Hale", "bow", "weapon")
+    bow = attrs.evolve(state.characters["Hale"].gear[0], ammo=0)
+    hale = attrs.evolve(state.characters["Hale"], gear=(bow, state.characters["Hale"].gear[1]))
+    state = attrs.evolve(state, characters={**state.characters, "Hale": hale})
+    strong = [5, 5] if ruleset is HACK else [6]
+    thrown = roll(state, ruleset, "volley", strong, [6])
+    assert thrown.event.results[0] == "damage thrown with Weapon (Bow has no ammo): 1d6 = [6] = 6"
+    weak = [4, 4] if ruleset is HACK else [3]
+    with pytest.raises(RuleError, match="no option 'several_shots' to pick here"):
+        roll(fresh(thrown.state, ruleset), ruleset, "volley", weak, [3], picks=["several_shots"])
+    assert thrown.state.characters["Hale"].gear[0].ammo == 0
+
+
+@BOTH
+def test_an_empty_bow_and_nothing_to_throw_is_a_throw_of_bare_hands(ruleset: Ruleset) -> None:
+    state = given(party(ruleset), ruleset, "Hale", "bow")
+    bow = attrs.evolve(state.characters["Hale"].gear[0], ammo=0)
+    state = attrs.evolve(
+        state,
+        characters={
+            **state.characters,
+            "Hale": attrs.evolve(state.characters["Hale"], gear=(bow,)),
+        },
+    )
+    thrown = roll(state, ruleset, "volley", [5, 5] if ruleset is HACK else [6], [4])
+    assert thrown.event.results[0] == (
+        "damage thrown with Bare hands (Bow has no ammo): 1d6-1 = [4]-1 = 3"
+    )
+
+
 # --- reading 20: damage taken, Last Breath -----------------------------------------------------
 
 
