@@ -12,7 +12,7 @@ import pytest
 from hearthroll.core.campaign.events import Outcome
 from hearthroll.core.campaign.state import Campaign, Item
 from hearthroll.core.dice.sources import TypedDice
-from hearthroll.core.errors import NotFound, RuleError
+from hearthroll.core.errors import DiceError, NotFound, RuleError
 from hearthroll.core.games import gear
 from hearthroll.core.games.demo import demo_campaign
 from hearthroll.core.games.sheet import character_sheet
@@ -338,6 +338,32 @@ def test_readiness_spent_on_a_defend_option_applies_it(ruleset: Ruleset) -> None
     assert spent.event.results == ("Readiness 3 → 2", "Halve the attack's damage or effect.")
     with pytest.raises(RuleError, match="Readiness buys one option per point"):
         edits.hold(state, ruleset, "readiness", -1, "Hale", picks=["halve", "redirect"])
+
+
+@BOTH
+def test_deal_half_your_damage_rolls_the_guarding_weapon_halved_rounded_down(
+    ruleset: Ruleset,
+) -> None:
+    state = given(party(ruleset), ruleset, "Hale", "big_weapon", "bow")
+    state = fresh(roll(state, ruleset, "defend", [5, 6] if ruleset is HACK else [6]).state, ruleset)
+    spent = edits.hold(state, ruleset, "readiness", -1, "Hale", ["half_damage"], TypedDice([7]))
+    assert spent.event.results == (
+        "Readiness 3 → 2",
+        "Deal half your damage.",
+        "damage with Big weapon: 1d10 = [7] = 7, halved to 3"
+        " (it can strike every foe close around)",
+    )
+    assert spent.event.kind == "hold" and spent.event.options == ("half_damage",)
+    back = edits.undo(spent.state, spent.event)
+    assert back.state.characters["Hale"] == state.characters["Hale"]
+    with pytest.raises(DiceError, match="needs 1 but 0 were typed"):
+        edits.hold(state, ruleset, "readiness", -1, "Hale", ["half_damage"], TypedDice([]))
+
+
+def test_deal_half_your_damage_with_bare_hands_never_goes_below_zero() -> None:
+    state = fresh(roll(party(HACK), HACK, "defend", [5, 6]).state, HACK)
+    spent = edits.hold(state, HACK, "readiness", -1, "Hale", ["half_damage"], TypedDice([1]))
+    assert spent.event.results[-1] == "damage with Bare hands: 1d6-1 = [1]-1 = 0, halved to 0"
 
 
 @BOTH
