@@ -12,7 +12,7 @@ import pytest
 from hearthroll.core.campaign.events import Outcome
 from hearthroll.core.campaign.state import Campaign, Item
 from hearthroll.core.dice.sources import TypedDice
-from hearthroll.core.errors import NotFound, RuleError
+from hearthroll.core.errors import DiceError, NotFound, RuleError
 from hearthroll.core.games import gear
 from hearthroll.core.games.demo import demo_campaign
 from hearthroll.core.games.sheet import character_sheet
@@ -228,6 +228,38 @@ def test_several_shots_spends_one_ammo_and_is_not_offered_at_zero(ruleset: Rules
         roll(state, ruleset, "volley", faces, [4], picks=["several_shots"])
 
 
+@BOTH
+def test_a_bow_with_no_ammo_cannot_shoot_volley_throws_the_melee_weapon(ruleset: Ruleset) -> None:
+    state = given(party(ruleset), ruleset, "Hale", "bow", "weapon")
+    bow = attrs.evolve(state.characters["Hale"].gear[0], ammo=0)
+    hale = attrs.evolve(state.characters["Hale"], gear=(bow, state.characters["Hale"].gear[1]))
+    state = attrs.evolve(state, characters={**state.characters, "Hale": hale})
+    strong = [5, 5] if ruleset is HACK else [6]
+    thrown = roll(state, ruleset, "volley", strong, [6])
+    assert thrown.event.results[0] == "damage thrown with Weapon (Bow has no ammo): 1d6 = [6] = 6"
+    weak = [4, 4] if ruleset is HACK else [3]
+    with pytest.raises(RuleError, match="no option 'several_shots' to pick here"):
+        roll(fresh(thrown.state, ruleset), ruleset, "volley", weak, [3], picks=["several_shots"])
+    assert thrown.state.characters["Hale"].gear[0].ammo == 0
+
+
+@BOTH
+def test_an_empty_bow_and_nothing_to_throw_is_a_throw_of_bare_hands(ruleset: Ruleset) -> None:
+    state = given(party(ruleset), ruleset, "Hale", "bow")
+    bow = attrs.evolve(state.characters["Hale"].gear[0], ammo=0)
+    state = attrs.evolve(
+        state,
+        characters={
+            **state.characters,
+            "Hale": attrs.evolve(state.characters["Hale"], gear=(bow,)),
+        },
+    )
+    thrown = roll(state, ruleset, "volley", [5, 5] if ruleset is HACK else [6], [4])
+    assert thrown.event.results[0] == (
+        "damage thrown with Bare hands (Bow has no ammo): 1d6-1 = [4]-1 = 3"
+    )
+
+
 # --- reading 20: damage taken, Last Breath -----------------------------------------------------
 
 
@@ -258,6 +290,42 @@ def test_last_breath_waits_at_zero_hp(ruleset: Ruleset) -> None:
     assert roll(after, ruleset, defy, faces, actor="Hale").event.actor == "Hale"
 
 
+@BOTH
+def test_healed_above_zero_before_it_is_rolled_last_breath_waits_no_more(ruleset: Ruleset) -> None:
+    down = sheet.hurt(party(ruleset), ruleset, 25, "Hale").state
+    healed = sheet.heal(down, ruleset, 2, "Hale")
+    assert healed.event.results == (
+        "Hale heals 2: HP 0 → 2",
+        "Hale is above 0 HP: Last Breath waits no more",
+    )
+    assert healed.state.characters["Hale"].waits == ""
+    faces = [4, 4] if ruleset is HACK else [4]
+    assert roll(healed.state, ruleset, "defend", faces, actor="Hale").event.actor == "Hale"
+    nothing = sheet.heal(down, ruleset, 0, "Hale").state  # 0 HP back: still at 0
+    waiting = "hack_last_breath" if ruleset is HACK else "last_breath"
+    assert nothing.characters["Hale"].waits == waiting
+
+
+@BOTH
+def test_a_potion_drunk_at_zero_hp_lifts_the_wait_too(ruleset: Ruleset) -> None:
+    state = given(party(ruleset), ruleset, "Hale", "healing_potion", carried=True)
+    down = sheet.hurt(state, ruleset, 25, "Hale").state
+    drank = sheet.use(down, ruleset, "healing_potion", TypedDice([1, 1]), "Hale")
+    assert "Hale is above 0 HP: Last Breath waits no more" in drank.event.results
+    assert drank.state.characters["Hale"].waits == ""
+
+
+@BOTH
+def test_last_breath_above_zero_hp_is_refused(ruleset: Ruleset) -> None:
+    faces = [4, 4] if ruleset is HACK else [4]
+    with pytest.raises(RuleError) as refused:
+        roll(party(ruleset), ruleset, "last breath", faces, actor="Hale")
+    assert str(refused.value) == (
+        "Last Breath is rolled at 0 HP and Hale has 10; when harm takes Hale to 0, "
+        "it waits to be rolled"
+    )
+
+
 # --- reading 21: Readiness -----------------------------------------------------------------------
 
 
@@ -270,6 +338,32 @@ def test_readiness_spent_on_a_defend_option_applies_it(ruleset: Ruleset) -> None
     assert spent.event.results == ("Readiness 3 → 2", "Halve the attack's damage or effect.")
     with pytest.raises(RuleError, match="Readiness buys one option per point"):
         edits.hold(state, ruleset, "readiness", -1, "Hale", picks=["halve", "redirect"])
+
+
+@BOTH
+def test_deal_half_your_damage_rolls_the_guarding_weapon_halved_rounded_down(
+    ruleset: Ruleset,
+) -> None:
+    state = given(party(ruleset), ruleset, "Hale", "big_weapon", "bow")
+    state = fresh(roll(state, ruleset, "defend", [5, 6] if ruleset is HACK else [6]).state, ruleset)
+    spent = edits.hold(state, ruleset, "readiness", -1, "Hale", ["half_damage"], TypedDice([7]))
+    assert spent.event.results == (
+        "Readiness 3 → 2",
+        "Deal half your damage.",
+        "damage with Big weapon: 1d10 = [7] = 7, halved to 3"
+        " (it can strike every foe close around)",
+    )
+    assert spent.event.kind == "hold" and spent.event.options == ("half_damage",)
+    back = edits.undo(spent.state, spent.event)
+    assert back.state.characters["Hale"] == state.characters["Hale"]
+    with pytest.raises(DiceError, match="needs 1 but 0 were typed"):
+        edits.hold(state, ruleset, "readiness", -1, "Hale", ["half_damage"], TypedDice([]))
+
+
+def test_deal_half_your_damage_with_bare_hands_never_goes_below_zero() -> None:
+    state = fresh(roll(party(HACK), HACK, "defend", [5, 6]).state, HACK)
+    spent = edits.hold(state, HACK, "readiness", -1, "Hale", ["half_damage"], TypedDice([1]))
+    assert spent.event.results[-1] == "damage with Bare hands: 1d6-1 = [1]-1 = 0, halved to 0"
 
 
 @BOTH
@@ -319,6 +413,33 @@ def test_a_medical_kit_adds_one_d3_to_the_next_rest() -> None:
     rest = roll(kit.state, HACK, "rest", [4, 4], [2, 3, 2])
     assert hp(rest.state, "Hale") == 2 + 6 + 2
     assert rest.state.characters["Hale"].rest_bonus == ""
+
+
+def test_a_medical_kit_picked_on_rest_is_spent_and_adds_one_d3() -> None:
+    state = given(party(HACK), HACK, "Hale", "medical_kit", carried=True)
+    state = sheet.hurt(state, HACK, 8, "Hale").state
+    rest = roll(state, HACK, "rest", [4, 4], [2, 3, 2], picks=["medical_kit"], actor="Hale")
+    assert rest.event.results == (
+        "heals 1d3 = [2] = 2",
+        "HP 2 → 4",
+        "Medical kit used up",
+        "heals 2d4+1 = [3, 2]+1 = 6",
+        "HP 4 → 10",
+    )
+    assert rest.event.options == ("medical_kit",)
+    assert rest.state.characters["Hale"].gear == ()
+    back = edits.undo(rest.state, rest.event)
+    assert back.state.characters["Hale"] == state.characters["Hale"]
+    with pytest.raises(RuleError, match="Rest has no option 'medical_kit' to pick here"):
+        roll(rest.state, HACK, "rest", [4, 4], [2, 3, 2], picks=["medical_kit"], actor="Hale")
+
+
+def test_a_medical_kit_picked_on_the_house_rest_is_spent_and_adds_one_d3() -> None:
+    state = given(party(HOUSE), HOUSE, "Hale", "medical_kit", carried=True)
+    state = sheet.hurt(state, HOUSE, 8, "Hale").state
+    rest = roll(state, HOUSE, "rest", [4], [2, 2], picks=["medical_kit"], actor="Hale")
+    assert hp(rest.state, "Hale") == 2 + 2 + (2 + 1)
+    assert rest.state.characters["Hale"].gear == ()
 
 
 def test_a_medical_kit_adds_one_d3_to_the_house_rest_too() -> None:

@@ -136,3 +136,43 @@ def test_a_random_roll_short_of_picks_says_its_dice_so_it_stands(tmp_path: Path)
         "3",
     )
     assert f"[{first}, {second}] → 7–9" in said
+
+
+def test_half_damage_kit_empty_bow_and_healing_from_the_shell(tmp_path: Path) -> None:
+    ok(tmp_path, "new", "road.toml", "--ruleset", "hack", "--demo")
+    grusha, mira = ("--as", "Grusha"), ("--as", "Mira")
+    # Readiness spent on "deal half your damage": the big weapon's d10, typed, halved down.
+    ok(tmp_path, "move", "road.toml", "defend", "--dice", "4,4", *grusha)
+    half = ("hold", "road.toml", "readiness", "-1", "--pick", "half_damage", *grusha)
+    said = ok(tmp_path, *half, "--effect-dice", "7")
+    assert "Readiness 3 → 2" in said and "1d10 = [7] = 7, halved to 3" in said
+    assert "1 more d10" not in said
+    assert "halved to" in ok(tmp_path, *half)  # random dice by default
+    assert "undo of event 3" in ok(tmp_path, "undo", "road.toml")
+    assert sheet(tmp_path, "Grusha")["holds"] == {"readiness": 2}
+    # A Medical kit picked on Rest: its 1d3 first, then Rest's 2d4+1; undo gives the kit back.
+    ok(tmp_path, "hurt", "road.toml", "6", "--ignore-armor", *mira)
+    rest = ("move", "road.toml", "rest", "--pick", "medical_kit", "--dice", "5,5", *mira)
+    said = ok(tmp_path, *rest, "--effect-dice", "1,1,2")
+    assert "heals 1d3 = [1] = 1" in said and "Medical kit used up" in said
+    assert "HP 5 → 9" in said
+    assert "medical_kit" not in [g["id"] for g in sheet(tmp_path, "Mira")["gear"]]
+    ok(tmp_path, "undo", "road.toml")
+    assert "medical_kit" in [g["id"] for g in sheet(tmp_path, "Mira")["gear"]]
+    # Three shots spend the bow's ammo; with none left, Volley throws her Weapon instead.
+    for _ in range(3):
+        ok(tmp_path, "move", "road.toml", "volley", "--dice", "3,3", "--pick", "several_shots",
+           "--effect-dice", "3", *mira)  # fmt: skip
+    said = ok(tmp_path, "move", "road.toml", "volley", "--dice", "5,5", "--effect-dice", "6", *mira)
+    assert "damage thrown with Weapon (Bow has no ammo): 1d6 = [6] = 6" in said
+    # Last Breath is for 0 HP; healed above 0 before it is rolled, it waits no more.
+    assert "Last Breath is rolled at 0 HP and Mira has 4" in refused(
+        tmp_path, "move", "road.toml", "last breath", "--dice", "5,5", *mira
+    )
+    ok(tmp_path, "hurt", "road.toml", "20", *mira)
+    assert "Last Breath waits no more" in ok(tmp_path, "heal", "road.toml", "2", *mira)
+    assert "waits" not in sheet(tmp_path, "Mira")
+    assert "Last Breath" not in ok(tmp_path, "state", "road.toml")
+    assert "Defend" in ok(tmp_path, "move", "road.toml", "defend", "--dice", "4,4", *mira)
+    # "climb" finds Defy Danger.
+    assert ok(tmp_path, "moves", "climb", "--ruleset", "hack").startswith("Defy Danger")

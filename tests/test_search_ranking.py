@@ -1,6 +1,7 @@
 """Move search: ranking, typo tolerance and filters over a small catalog of real move names."""
 
 import attrs
+import pytest
 
 from hearthroll.core.rules.search import MoveIndex, nearest
 
@@ -113,12 +114,8 @@ def test_stop_words_are_dropped_once_typed_in_full() -> None:
     assert query_words("the") == ["the"]  # stop words alone are kept
 
 
-def test_what_a_player_says_finds_the_shipped_move() -> None:
-    from hearthroll.store.rulesets import load_catalog
-
-    house = load_catalog(with_user=False).ruleset("house").moves
-    index = MoveIndex(house)
-    said = {
+SAID = {
+    "house": {
         "I push on and climb the wall": "defy_danger",
         "the whole village musters": "muster",
         "we attack the orc": "clash",
@@ -126,9 +123,26 @@ def test_what_a_player_says_finds_the_shipped_move() -> None:
         "keep watch tonight": "take_watch",
         "the seasons change": "seasons_change",
         "make a plan": "make_a_plan",
-    }
-    for words, move in said.items():
-        assert house[index.search(words)[0].index].id == move, words
+    },
+    "hack": {
+        "I push on and climb the wall": "hack_defy_danger",
+        "climb": "hack_defy_danger",
+        "jump the gap": "hack_defy_danger",
+        "swim across the river": "hack_defy_danger",
+        "balance on the beam": "hack_defy_danger",
+        "shoot it": "hack_volley",
+    },
+}
+
+
+@pytest.mark.parametrize("ruleset", sorted(SAID))
+def test_what_a_player_says_finds_the_shipped_move(ruleset: str) -> None:
+    from hearthroll.store.rulesets import load_catalog
+
+    moves = load_catalog(with_user=False).ruleset(ruleset).moves
+    index = MoveIndex(moves)
+    for words, move in SAID[ruleset].items():
+        assert moves[index.search(words)[0].index].id == move, words
 
 
 def _short_queries(name: str, aliases: tuple[str, ...], own_id: str) -> list[str]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from pathlib import Path
 
+from textual.pilot import Pilot
 from textual.widgets import Static
 
 from hearthroll.core.games.demo import demo_campaign
@@ -13,6 +14,7 @@ from hearthroll.store.campaigns import CampaignStore
 from hearthroll.store.rulesets import load_catalog
 from hearthroll.tui import build
 from hearthroll.tui.app import HearthrollApp
+from hearthroll.tui.screens.dice_input import DiceInput
 from hearthroll.tui.screens.gear import GearDialog
 from hearthroll.tui.screens.inputs import MoveInputs
 from hearthroll.tui.screens.options import OptionsPicker
@@ -132,6 +134,18 @@ async def test_volley_without_a_bow_asks_the_pick_without_several_shots(tmp_path
         assert "damage thrown with Big weapon: 1d10 = [6] = 6" in shown(app, "#tray-roll")
 
 
+async def spend_one_readiness(pilot: Pilot[None], app: HearthrollApp) -> OptionsPicker:
+    """h, -1, Enter: the picker of Defend's options for the point spent."""
+    await pilot.press("h")
+    await pilot.pause()
+    await type_into(pilot, "#amount", "-1")
+    await pilot.press("enter")
+    await settle(pilot, app)
+    picker = app.screen
+    assert isinstance(picker, OptionsPicker)
+    return picker
+
+
 async def test_readiness_spent_lists_defend_s_options(tmp_path: Path) -> None:
     app = hack_table(tmp_path, faces=[5, 6])
     async with app.run_test(size=SIZE) as pilot:
@@ -140,13 +154,7 @@ async def test_readiness_spent_lists_defend_s_options(tmp_path: Path) -> None:
         await settle(pilot, app)
         assert app.live is not None
         assert app.live.state.characters["Grusha"].holds == {"readiness": 3}
-        await pilot.press("h")
-        await pilot.pause()
-        await type_into(pilot, "#amount", "-1")
-        await pilot.press("enter")
-        await settle(pilot, app)
-        picker = app.screen
-        assert isinstance(picker, OptionsPicker)
+        picker = await spend_one_readiness(pilot, app)
         assert str(picker.query_one(".keys", Static).content).endswith("esc spend nothing")
         await pilot.press("2", "enter")
         await settle(pilot, app)
@@ -154,6 +162,40 @@ async def test_readiness_spent_lists_defend_s_options(tmp_path: Path) -> None:
         assert app.live.state.characters["Grusha"].holds == {"readiness": 2}
         last = app.live.events[-1]
         assert last.options == ("halve",)
+
+
+async def test_half_your_damage_takes_real_dice_or_the_app_s_and_undo_reverts(
+    tmp_path: Path,
+) -> None:
+    app = hack_table(tmp_path, faces=[5, 6, 9])
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        await pilot.press("slash", *"defend", "enter")
+        await settle(pilot, app)
+        assert app.live is not None
+        for typed, said in (
+            ("7", "1d10 = [7] = 7, halved to 3"),
+            ("", "1d10 = [9] = 9, halved to 4"),
+        ):
+            await spend_one_readiness(pilot, app)
+            await pilot.press("4", "enter")  # Deal half your damage
+            await settle(pilot, app)
+            assert isinstance(app.screen, DiceInput)
+            if typed:
+                await pilot.press("1", "2", "enter")  # a d10 has no 12: refused, nothing spent
+                await settle(pilot, app)
+                assert isinstance(app.screen, DiceInput)
+                assert app.live.state.characters["Grusha"].holds == {"readiness": 3}
+                await type_into(pilot, "#faces", typed)
+            await pilot.press("enter")
+            await settle(pilot, app)
+            assert isinstance(app.screen, TableScreen)
+            last = app.live.events[-1]
+            assert last.options == ("half_damage",) and said in last.results[-1]
+        assert app.live.state.characters["Grusha"].holds == {"readiness": 1}
+        await pilot.press("u")
+        await settle(pilot, app)
+        assert app.live.state.characters["Grusha"].holds == {"readiness": 2}
 
 
 async def test_zero_hp_opens_last_breath_at_once(tmp_path: Path) -> None:

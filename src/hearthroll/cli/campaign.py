@@ -120,6 +120,7 @@ def add_parsers(verbs: Any) -> None:
         metavar="OPTION",
         help="what a point spent buys (Readiness: one of Defend's options), once a point",
     )
+    _effect_dice(hold)
 
     edit = _verb(verbs, "set", "edit a sheet field: NAME.field or steading.field", run_set)
     edit.add_argument("path", metavar="PATH")
@@ -536,9 +537,14 @@ def run_hold(args: argparse.Namespace) -> int:
     amount = whole_number(args.amount)
     if amount is None:
         raise UsageError(f"the amount is a signed whole number like +2 or -1, not {args.amount!r}")
-    return _with_store(
-        args, lambda s: hold(s.state, s.ruleset, args.hold, amount, args.actor, args.pick)
-    )
+
+    def verb(store: CampaignStore) -> Outcome:
+        _, effect = _typed(args)
+        outcome = hold(store.state, store.ruleset, args.hold, amount, args.actor, args.pick, effect)
+        _finish(effect)
+        return outcome
+
+    return _with_store(args, verb)
 
 
 def run_set(args: argparse.Namespace) -> int:

@@ -7,12 +7,19 @@ from typing import TYPE_CHECKING
 
 from hearthroll.core.campaign.events import Outcome
 from hearthroll.core.campaign.state import Campaign
+from hearthroll.core.dice.sources import TypedDice
+from hearthroll.core.errors import HearthrollError
 from hearthroll.core.games import gear
 from hearthroll.core.numbers import signed
 from hearthroll.core.verbs import edits, sheet
+from hearthroll.tui import flow
 from hearthroll.tui.keygate import ask
+from hearthroll.tui.views import dice
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from hearthroll.core.dice.sources import DiceSource
     from hearthroll.tui.screens.table import TableScreen
 
 
@@ -181,20 +188,62 @@ def hold_flow(table: TableScreen) -> None:
             )
         ]
 
+        rolling: list[str] = []
+
+        def spend(picks: list[str], dice: DiceSource) -> Outcome:
+            state, ruleset = table.live.state, table.live.ruleset
+            return edits.hold(state, ruleset, hold_id, amount, who, picks=picks, dice=dice)
+
         def pick(picks: list[str]) -> str | None:
-            return table.attempt(
-                lambda: edits.hold(
-                    table.live.state, table.live.ruleset, hold_id, amount, who, picks=picks
-                )
-            )
+            if flow.dice_needed(lambda d: spend(picks, d)):
+                rolling[:] = picks  # what they roll is asked next: real dice or the app's
+                return None
+            return table.attempt(lambda: spend(picks, table.dice()))
 
         picker = OptionsPicker(
             f"{who}: {spent.name}", spent.text, lists, pick, escape="spend nothing"
         )
-        if await ask(table.app, picker) is None:
+        chosen = await ask(table.app, picker) is not None
+        what = f"{who}: {' · '.join(o.text.rstrip('.') for o in spent.spends if o.id in rolling)}"
+        if not chosen or (rolling and not await _spend_rolled(table, what, rolling, spend)):
             table.notify("cancelled: nothing was spent", severity="warning")
 
     table.run_flow(run)
+
+
+async def _spend_rolled(
+    table: TableScreen,
+    title: str,
+    picks: list[str],
+    spend: Callable[[list[str], DiceSource], Outcome],
+) -> bool:
+    """The dice a hold's picks roll (Defend's "deal half your damage"): the faces of real dice
+    typed, or Enter on an empty line for the app's dice. False when cancelled."""
+    from hearthroll.tui.refusals import at_table
+    from hearthroll.tui.screens.dice_input import DiceInput
+
+    needed = flow.dice_needed(lambda d: spend(picks, d)) or 0
+    done: list[Outcome] = []
+
+    def check(text: str) -> str | None:
+        try:
+            if text.strip():
+                typed = flow.check_typed(text)
+                source = TypedDice((*typed.dice, *(typed.effect or ())))
+                outcome = spend(picks, source)
+                source.finish()
+            else:
+                outcome = spend(picks, table.dice())
+        except HearthrollError as error:
+            return at_table(error)
+        done[:] = [outcome]
+        return None
+
+    hint = f"this takes {dice(needed)}; ⏎ on an empty line rolls them"
+    if await ask(table.app, DiceInput(f"{title} — the faces of real dice", hint, check)) is None:
+        return False
+    table.commit(done[0])
+    return True
 
 
 def waiting_move(before: Campaign, after: Campaign) -> tuple[str, str] | None:

@@ -37,6 +37,8 @@ class Weapon:
     """Its place in the sheet's gear; None for bare hands."""
     to_hit: int = 0
     thrown: bool = False
+    empty: str = ""
+    """The ranged weapon out of ammo that made this a throw ("Bow"), to say so."""
 
 
 @attrs.frozen
@@ -509,6 +511,8 @@ def weapon_damage(
         name = "damage"
     elif weapon is not None:
         name = f"damage {'thrown ' if weapon.thrown else ''}with {weapon.spec.name}"
+        if weapon.empty:
+            name += f" ({weapon.empty} has no ammo)"
         expr = weapon.spec.damage
         if "sweep" in weapon.spec.tags and not weapon.thrown:
             sweep = " (it can strike every foe close around)"

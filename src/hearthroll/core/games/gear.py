@@ -271,6 +271,8 @@ class Attack:
     """The sheet's item (None for bare hands)."""
     thrown: bool = False
     """A Volley with no ranged weapon: the wielded weapon thrown, no ammo to spend."""
+    empty: str = ""
+    """The ranged weapon wielded but out of ammo, when that is why this is a throw ("Bow")."""
 
     @property
     def to_hit(self) -> tuple[int, str] | None:
@@ -293,12 +295,22 @@ def _average(spec: GearItem) -> float:
 
 
 def attack(ruleset: Ruleset, character: Character, move: Move) -> Attack | None:
-    """The weapon `move` attacks with: a ranged move the wielded ranged weapon (else a throw of
-    the wielded melee weapon), a melee move the wielded melee weapon (else bare hands). None
-    for a move that is no attack, or a ruleset without weapons."""
+    """The weapon `move` attacks with: a ranged move the wielded ranged weapon with shots left
+    (else a throw of the wielded melee weapon), a melee move the wielded melee weapon (else
+    bare hands). None for a move that is no attack, or a ruleset without weapons."""
     ranged = "ranged" in move.tags
     if not ranged and "melee" not in move.tags:
         return None
+    return _strike(ruleset, character, ranged)
+
+
+def guard_weapon(ruleset: Ruleset, character: Character) -> Weapon | None:
+    """The weapon a defender's "deal half your damage" strikes with: the wielded melee weapon,
+    else bare hands (None in a ruleset without weapons)."""
+    return _as_weapon(character, _strike(ruleset, character, ranged=False))
+
+
+def _strike(ruleset: Ruleset, character: Character, ranged: bool) -> Attack | None:
     wielded = [
         (spec, item)
         for item in character.gear
@@ -306,16 +318,19 @@ def attack(ruleset: Ruleset, character: Character, move: Move) -> Attack | None:
     ]
     wanted = "ranged" if ranged else "melee"
     fit = [(s, i) for s, i in wielded if wanted in s.tags]
-    if fit:
-        spec, item = max(fit, key=lambda pair: _average(pair[0]))
+    # an ammo weapon with no shots left cannot shoot: it is as if no ranged weapon were wielded
+    loaded = [(s, i) for s, i in fit if "ammo" not in s.tags or (i.ammo or 0) > 0]
+    if loaded:
+        spec, item = max(loaded, key=lambda pair: _average(pair[0]))
         return Attack(spec, item)
+    empty = fit[0][0].name if fit else ""
     if ranged:
         melee = [(s, i) for s, i in wielded if "melee" in s.tags]
         if melee:
             spec, item = max(melee, key=lambda pair: _average(pair[0]))
-            return Attack(spec, item, thrown=True)
+            return Attack(spec, item, thrown=True, empty=empty)
     bare = next((g for g in ruleset.gear if g.damage and "unarmed" in (g.id, *g.tags)), None)
-    return Attack(bare, None, thrown=ranged) if bare is not None else None
+    return Attack(bare, None, thrown=ranged, empty=empty) if bare is not None else None
 
 
 def gear_tags(ruleset: Ruleset, character: Character, strike: Attack | None) -> frozenset[str]:
@@ -343,11 +358,14 @@ def use_item_of(ruleset: Ruleset, character: Character, spec: GearItem) -> tuple
 
 def weapon(ruleset: Ruleset, character: Character, move: Move) -> Weapon | None:
     """The weapon `move` attacks with, as the engine's effects read it."""
-    strike = attack(ruleset, character, move)
+    return _as_weapon(character, attack(ruleset, character, move))
+
+
+def _as_weapon(character: Character, strike: Attack | None) -> Weapon | None:
     if strike is None:
         return None
     index = character.gear.index(strike.item) if strike.item is not None else None
     to_hit = strike.to_hit[0] if strike.to_hit else 0
     from hearthroll.core.campaign.resolve import Weapon
 
-    return Weapon(strike.spec, index, to_hit, strike.thrown)
+    return Weapon(strike.spec, index, to_hit, strike.thrown, strike.empty)

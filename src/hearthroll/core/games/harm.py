@@ -80,7 +80,36 @@ def heal(
     new = changed.meters.get(meter.id, 0)
     capped = f" (at most {top})" if top is not None and old + amount > top else ""
     what = f" ({how})" if how else ""
-    return changed, [f"{character.name} heals {amount}{what}{capped}: {meter.name} {old} → {new}"]
+    words = [f"{character.name} heals {amount}{what}{capped}: {meter.name} {old} → {new}"]
+    changed, cleared = _lifted(ruleset, changed, meter)
+    return changed, words + cleared
+
+
+def _lifted(ruleset: Ruleset, character: Character, meter: Meter) -> tuple[Character, list[str]]:
+    """Reading 20: healed above the meter's bottom before it is rolled, its move waits no more
+    (HP back means the character did not lose it all)."""
+    if meter.at_min is None or character.waits != meter.at_min:
+        return character, []
+    if character.meters.get(meter.id, meter.min) <= meter.min:
+        return character, []
+    move = next((m.name for m in ruleset.moves if m.id == meter.at_min), meter.at_min)
+    said = f"{character.name} is above {meter.min} {meter.name}: {move} waits no more"
+    return attrs.evolve(character, waits=""), [said]
+
+
+def refusal(ruleset: Ruleset, character: Character, move: Move) -> str | None:
+    """Why `move` cannot be made now: a meter's bottom move (Last Breath) is rolled only at
+    that bottom ("when you lose all your HP"); None when it can be."""
+    meter = next((m for m in ruleset.meters if m.at_min == move.id), None)
+    if meter is None or character.waits == move.id:
+        return None
+    now = character.meters.get(meter.id)
+    if now is None or now <= meter.min:
+        return None
+    return (
+        f"{move.name} is rolled at {meter.min} {meter.name} and {character.name} has {now}; "
+        f"when harm takes {character.name} to {meter.min}, it waits to be rolled"
+    )
 
 
 def heal_rolled(

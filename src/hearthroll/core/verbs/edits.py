@@ -34,11 +34,14 @@ def hold(
     amount: int,
     actor: str | None = None,
     picks: Sequence[str] = (),
+    dice: DiceSource | None = None,
 ) -> Outcome:
     """Gain (+N) or spend (-N) a hold; spending below 0 is refused. `picks` are the hold's
-    options the points spent buy, one a point, each applied (reading 21)."""
+    options the points spent buy, one a point, each applied (reading 21); what they roll
+    (Defend's "deal half your damage": the guarding weapon's die) comes from `dice`."""
     from hearthroll.core.campaign.resolve import apply_effects
     from hearthroll.core.dice.sources import TypedDice
+    from hearthroll.core.games.gear import guard_weapon
 
     character = find_character(state, actor)
     known = {h.id: h for h in ruleset.holds}
@@ -61,7 +64,11 @@ def hold(
             if pick not in options:
                 raise RuleError(f"{match.name} has no option {pick!r}; options: {listed}")
         effects = [e for p in picks for e in options[p].effects]
-        after, did = apply_effects(after, ruleset, character.name, effects, TypedDice([]))
+        weapon = (
+            guard_weapon(ruleset, character) if any(e.kind == "damage" for e in effects) else None
+        )
+        source = dice if dice is not None else TypedDice([])
+        after, did = apply_effects(after, ruleset, character.name, effects, source, weapon)
         said = [*said, *(options[p].text for p in picks), *did]
     event = Event(kind="hold", actor=character.name, options=tuple(picks), results=tuple(said))
     return record(state, after, event)

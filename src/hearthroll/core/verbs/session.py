@@ -323,10 +323,12 @@ def make_move(
         state = put_character(state, _rolled(state.characters[character.name]))
     band = roll.band if roll is not None else None
     ctx = attrs.evolve(ctx, state=state, match=roll is not None and roll.has(MATCH))
-    chosen, lists = _picked(move, band, main_picks, ctx, ruleset)
+    # the picks made before the roll stand: what they spent (a Medical Kit) is not offered again
+    done = {o.id for o in pre}
+    later, lists = _picked(move, band, [p for p in main_picks if p not in done], ctx, ruleset)
+    chosen = [*pre, *later]
     if not short_ok:
         refuse_short(move, band, lists, chosen)
-    later = [o for o in chosen if o not in pre]
     waived = {e.effect for o in chosen for e in o.effects if e.kind == "waive"}
     effects = [e for e in effects_in_order(move, band, later) if e.id not in waived]
     applied = apply_live(state, ruleset, who, effects, extra, ctx, weapon=ctx.weapon)
@@ -747,7 +749,11 @@ def _check_before_roll(
 
 
 def _check_waits(ruleset: Ruleset, character: Character, move: Move) -> None:
-    """Reading 20: while a Last Breath waits, it is the only move that character can make."""
+    """Reading 20: while a Last Breath waits, it is the only move that character can make; it
+    is not made above 0 HP."""
+    why = harm.refusal(ruleset, character, move)
+    if why:
+        raise RuleError(why)
     if not character.waits or character.waits == move.id:
         return
     waiting = next((m.name for m in ruleset.moves if m.id == character.waits), character.waits)
