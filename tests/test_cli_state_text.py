@@ -70,3 +70,41 @@ def test_any_names_print_as_rich_prints_them(
     )
     plain, rich = printed(campaign, "house")
     assert plain == rich
+
+
+def test_a_starforged_state_shows_each_track_on_a_line_as_the_tracks_pane_does() -> None:
+    starforged = CATALOG.ruleset("starforged")
+    campaign = demo_campaign(starforged)
+    lines = [line.text for line in sheets.state_lines(campaign, starforged)]
+    at = lines.index("tracks")
+    assert lines[at + 1 : at + 3] == [
+        "  Find the lost beacon · formidable vow · ■□□□□□□□□□ 1/10 · 4 ticks",
+        "  Avenge the Ironhold · dangerous vow · ■■□□□□□□□□ 2/10 · 8 ticks",
+    ]
+    plain, rich = printed(campaign, "starforged")
+    assert plain == rich
+    none = attrs.evolve(campaign, tracks=())
+    assert "tracks: none yet (track FILE new NAME --rank R)" in printed(none, "starforged")[0]
+
+
+@pytest.mark.parametrize("ruleset", ["house", "hack", "maneuvers"])
+def test_a_game_without_progress_tracks_has_no_tracks_line(ruleset: str) -> None:
+    plain, _ = printed(demo_campaign(CATALOG.ruleset(ruleset)), ruleset)
+    assert not any(line.startswith("tracks") for line in plain.splitlines())
+
+
+names_with_ticks = st.tuples(names, st.integers(0, 40))
+
+
+@settings(deadline=None, max_examples=100)
+@given(st.lists(names_with_ticks, max_size=3))
+def test_any_track_names_print_as_rich_prints_them(tracks: list[tuple[str, int]]) -> None:
+    from hearthroll.core.campaign.state import Track
+
+    starforged = CATALOG.ruleset("starforged")
+    campaign = attrs.evolve(
+        demo_campaign(starforged),
+        tracks=tuple(Track(name=n, rank="epic", kind="vow", ticks=t) for n, t in tracks),
+    )
+    plain, rich = printed(campaign, "starforged")
+    assert plain == rich

@@ -139,3 +139,29 @@ def test_burn_after_a_note_and_a_vow_then_undo_and_redo(tmp_path: Path) -> None:
     assert refused.returncode != 0
     assert "Kael's Sacrifice Resources (event" in refused.stderr
     assert "changed their sheet (undo it first)" in refused.stderr
+
+
+def test_track_list_prints_each_track_as_state_does_and_writes_nothing(tmp_path: Path) -> None:
+    assert (
+        run_cli("new", "sf.toml", "--ruleset", "starforged", "--demo", cwd=tmp_path).returncode == 0
+    )
+    assert run_cli("track", "sf.toml", "mark", "beacon", cwd=tmp_path).returncode == 0
+    before = (tmp_path / "sf.toml").read_bytes()
+    listed = run_cli("track", "sf.toml", "list", cwd=tmp_path)
+    assert listed.returncode == 0, listed.stderr
+    assert listed.stdout == (
+        "tracks\n"
+        "  Find the lost beacon · formidable vow · ■■□□□□□□□□ 2/10 · 8 ticks\n"
+        "  Avenge the Ironhold · dangerous vow · ■■□□□□□□□□ 2/10 · 8 ticks\n"
+    )
+    assert listed.stdout in run_cli("state", "sf.toml", cwd=tmp_path).stdout
+    as_json = run_cli("track", "sf.toml", "list", "--json", cwd=tmp_path)
+    assert '"name": "Find the lost beacon", "kind": "vow", "rank": "formidable", "ticks": 8' in (
+        as_json.stdout
+    )
+    assert (tmp_path / "sf.toml").read_bytes() == before
+    unnamed = run_cli("track", "sf.toml", "mark", cwd=tmp_path)
+    assert unnamed.returncode != 0 and "track mark needs the track's NAME" in unnamed.stderr
+    assert run_cli("new", "h.toml", "--demo", cwd=tmp_path).returncode == 0
+    house = run_cli("track", "h.toml", "list", cwd=tmp_path)
+    assert house.returncode != 0 and "keeps no progress tracks" in house.stderr

@@ -104,7 +104,9 @@ def test_impacts_cap_momentum_on_the_sheet() -> None:
     out = move(kael(momentum=10, supply=1), "sacrifice resources", picks=["minor"])
     after = out.state.characters["Kael"]
     assert after.meters["momentum"] == 9
-    assert after.maxima["momentum"] == 9
+    assert momentum.max_momentum(SF, after) == 9
+    assert "momentum" not in after.maxima  # read from the impacts, never kept
+    assert out.event.results[-1] == "Momentum 10 → 9 (max +9 with 1 impact: Unprepared)"
 
 
 def with_companion(state: Campaign, top: int = 3) -> Campaign:

@@ -9,6 +9,7 @@ import attrs
 from textual.pilot import Pilot
 from textual.widgets import SelectionList
 
+from hearthroll.core.games import momentum
 from hearthroll.core.games.demo import demo_campaign
 from hearthroll.store.campaigns import CampaignStore
 from hearthroll.store.rulesets import load_catalog
@@ -171,7 +172,7 @@ async def test_more_harm_to_zero_asks_what_zero_health_costs(tmp_path: Path) -> 
         assert app.live is not None
         kael = app.live.state.characters["Kael"]
         assert (kael.meters["health"], "wounded" in kael.conditions) == (0, True)
-        assert kael.maxima["momentum"] == 9
+        assert momentum.max_momentum(app.live.ruleset, kael) == 9
 
 
 async def test_a_miss_losing_momentum_at_minus_six_asks_the_choice(tmp_path: Path) -> None:

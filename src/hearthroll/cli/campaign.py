@@ -25,6 +25,7 @@ from hearthroll.core.numbers import whole_number
 
 if TYPE_CHECKING:
     from hearthroll.core.campaign.events import Event, Outcome
+    from hearthroll.core.campaign.state import Campaign
     from hearthroll.core.dice.sources import DiceSource
     from hearthroll.core.rules.model import Catalog
     from hearthroll.store.campaigns import CampaignStore
@@ -808,7 +809,7 @@ def event_json(event: Event) -> dict[str, object]:
 def state_json(store: CampaignStore) -> dict[str, object]:
     """The campaign as the JSON `state --json` prints."""
     from hearthroll.core.games.pool_turn import plays_pool
-    from hearthroll.core.games.progress import boxes, keeps_tracks
+    from hearthroll.core.games.progress import keeps_tracks
     from hearthroll.core.games.sheet import character_sheet
 
     state = store.state
@@ -855,26 +856,22 @@ def state_json(store: CampaignStore) -> dict[str, object]:
             if plays_pool(store.ruleset)
             else {}
         ),
-        **(
-            {
-                "tracks": [
-                    {
-                        "name": t.name,
-                        "kind": t.kind,
-                        "rank": t.rank,
-                        "ticks": t.ticks,
-                        "boxes": boxes(t),
-                    }
-                    for t in state.tracks or ()
-                ]
-            }
-            if keeps_tracks(state, store.ruleset)
-            else {}
-        ),
+        **({"tracks": tracks_json(state)} if keeps_tracks(state, store.ruleset) else {}),
         "events": state.history.events,
         "can_undo": bool(state.history.undo),
         "can_redo": bool(state.history.redo),
     }
+
+
+def tracks_json(state: Campaign) -> list[dict[str, object]]:
+    """The campaign's progress tracks as `state --json` and `track FILE list --json` print
+    them."""
+    from hearthroll.core.games.progress import boxes
+
+    return [
+        {"name": t.name, "kind": t.kind, "rank": t.rank, "ticks": t.ticks, "boxes": boxes(t)}
+        for t in state.tracks or ()
+    ]
 
 
 def _encounter_json(store: CampaignStore) -> dict[str, object]:

@@ -1,4 +1,4 @@
-"""The campaign as text for `hearthroll state`: the party, the steading, the open turn."""
+"""The campaign as text for `hearthroll state`: the party, the tracks, the steading, the turn."""
 
 from __future__ import annotations
 
@@ -52,6 +52,19 @@ def sheet_lines(state: Campaign, ruleset: Ruleset, name: str) -> list[str]:
     return lines
 
 
+def track_lines(state: Campaign, ruleset: Ruleset) -> list[str]:
+    """The campaign's progress tracks, one a line, where the ruleset keeps them (none: no
+    lines at all)."""
+    from hearthroll.core.games import progress
+
+    if not progress.keeps_tracks(state, ruleset):
+        return []
+    tracks = state.tracks or ()
+    if not tracks:
+        return ["tracks: none yet (track FILE new NAME --rank R)"]
+    return ["tracks", *(f"  {progress.line(t)}" for t in tracks)]
+
+
 class Line(NamedTuple):
     """A line of `hearthroll state` and how rich prints it."""
 
@@ -69,6 +82,7 @@ def state_lines(state: Campaign, ruleset: Ruleset) -> list[Line]:
         lines += [Line(line, folds=False) for line in sheet_lines(state, ruleset, name)]
     if not state.characters:
         lines.append(Line("no characters yet", markup=True))
+    lines += [Line(line, folds=False) for line in track_lines(state, ruleset)]
     steading = state.steading
     if steading is not None:
         stats = "  ".join(f"{k.title()} {signed(v)}" for k, v in steading.stats.items())
@@ -148,6 +162,8 @@ def _print_rich(state: Campaign, ruleset: Ruleset, console: Console | None = Non
             console.print(line, markup=False, highlight=False, soft_wrap=True)
     if not state.characters:
         console.print("no characters yet")
+    for line in track_lines(state, ruleset):
+        console.print(line, markup=False, highlight=False, soft_wrap=True)
     steading = state.steading
     if steading is not None:
         stats = "  ".join(f"{k.title()} {signed(v)}" for k, v in steading.stats.items())

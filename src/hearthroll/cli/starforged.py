@@ -48,10 +48,10 @@ def add_parsers(verbs: Any) -> None:
     _common(asset)
     asset.set_defaults(run=run_asset)
 
-    track = verbs.add_parser("track", help="progress tracks: new, mark, roll, clear, drop")
+    track = verbs.add_parser("track", help="progress tracks: list, new, mark, roll, clear, drop")
     track.add_argument("file", type=Path, metavar="FILE")
-    track.add_argument("action", choices=("new", "mark", "roll", "clear", "drop"))
-    track.add_argument("name", metavar="NAME")
+    track.add_argument("action", choices=("list", "new", "mark", "roll", "clear", "drop"))
+    track.add_argument("name", metavar="NAME", nargs="?", help="the track (not for list)")
     track.add_argument("--rank", metavar="R", help="troublesome, dangerous, formidable, ...")
     track.add_argument("--kind", default="vow", metavar="K", help="vow, expedition, ...")
     track.add_argument("--times", type=int, default=1, metavar="N", help="marks at once")
@@ -98,6 +98,11 @@ def run_track(args: argparse.Namespace) -> int:
     """One of the track verbs."""
     from hearthroll.core.verbs import starforged
 
+    if args.action == "list":
+        return _list_tracks(args)
+    if args.name is None:
+        raise UsageError(f"track {args.action} needs the track's NAME")
+
     def verb(store: CampaignStore) -> Outcome:
         state = store.state
         if args.action == "new":
@@ -116,3 +121,22 @@ def run_track(args: argparse.Namespace) -> int:
         return outcome
 
     return _with_store(args, verb)
+
+
+def _list_tracks(args: argparse.Namespace) -> int:
+    """The campaign's tracks, one a line (as `state` shows them), read without a write."""
+    from hearthroll.cli.campaign import _read, tracks_json
+    from hearthroll.cli.common import EXIT_OK, print_json
+    from hearthroll.cli.sheets import track_lines
+    from hearthroll.core.games.progress import keeps_tracks
+
+    if args.name is not None:
+        raise UsageError("track list takes no NAME: it lists every track")
+    with _read(args) as store:
+        if not keeps_tracks(store.state, store.ruleset):
+            raise UsageError(f"a {store.ruleset.name} campaign keeps no progress tracks")
+        if args.json:
+            print_json({"tracks": tracks_json(store.state)})
+        else:
+            print("\n".join(track_lines(store.state, store.ruleset)))
+    return EXIT_OK

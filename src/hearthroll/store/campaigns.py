@@ -357,7 +357,7 @@ class CampaignStore:
         from hearthroll.core.verbs.edits import hand_edit
 
         try:
-            self.hand_edit = self.commit(hand_edit(self.state, found))
+            self.hand_edit = self.commit(hand_edit(self.state, found, self.ruleset))
         except StateWriteError as error:  # saved in the journal; the state file catches up
             self.hand_edit = error.event if isinstance(error.event, Event) else None
             self.lagging = str(error)
@@ -708,6 +708,7 @@ def check_report(
                 problems.append(line)
             else:
                 edits.append(line)
+    problems += _above_max(path, store.state, store.ruleset)
     return CampaignCheck(problems, edits, start)
 
 
@@ -930,7 +931,9 @@ class RepairPlan:
         self.close()
 
 
-def _check_sheets(path: Path, data: dict[str, Any], state: Campaign, ruleset: Ruleset) -> list[str]:
+def _positioner(path: Path) -> Callable[[KeyPath, str], str]:
+    """A message placed at a key of the file: `path:line:column: key.path: message` (the file
+    read once, when the first problem is placed)."""
     positions: dict[Any, Any] | None = None
 
     def at(key_path: KeyPath, message: str) -> str:
@@ -943,6 +946,14 @@ def _check_sheets(path: Path, data: dict[str, Any], state: Campaign, ruleset: Ru
         (line, column), _ = nearest(positions, key_path)
         return f"{path}:{line}:{column}: {show_path(key_path)}: {message}"
 
+    return at
+
+
+def _check_sheets(path: Path, data: dict[str, Any], state: Campaign, ruleset: Ruleset) -> list[str]:
+    from hearthroll.core.games.momentum import meter_of
+
+    at = _positioner(path)
+    gauge = meter_of(ruleset)  # momentum: on its whole scale here, its max is `_above_max`'s
     problems = []
     holds = {h.id for h in ruleset.holds}
     conditions = {c.id for c in ruleset.conditions}
@@ -963,6 +974,8 @@ def _check_sheets(path: Path, data: dict[str, Any], state: Campaign, ruleset: Ru
                 continue
             low = ruleset.meter(meter).min
             high = character.maxima.get(meter, ruleset.meter(meter).max)
+            if gauge is not None and meter == gauge.id:
+                high = gauge.max
             if value < low or (high is not None and value > high):
                 problems.append(at((*base, "meters", meter), f"{value} is outside {low} to {high}"))
         if character.level < 1 or character.xp < 0 or character.rerolls_left < 0:
@@ -990,6 +1003,30 @@ def _check_sheets(path: Path, data: dict[str, Any], state: Campaign, ruleset: Ru
                 stat.max is not None and value > stat.max
             ):
                 problems.append(at(("steading", "stats", stat_id), f"{value} is out of bounds"))
+    return problems
+
+
+def _above_max(path: Path, state: Campaign, ruleset: Ruleset) -> list[str]:
+    """Momentum above the max its impacts make (10 less one per impact): the sheet opens, and
+    the next move or `set` brings it down, but `check` names it."""
+    from hearthroll.core.games import momentum
+
+    gauge = momentum.meter_of(ruleset)
+    if gauge is None or gauge.max is None:
+        return []
+    at = _positioner(path)
+    problems = []
+    for name, character in state.characters.items():
+        value = character.meters.get(gauge.id)
+        if value is None or value <= (top := momentum.max_momentum(ruleset, character)):
+            continue
+        problems.append(
+            at(
+                ("characters", name, "meters", gauge.id),
+                f"{value} is above {name}'s {momentum.why_max(ruleset, character)}; set "
+                f"{gauge.name.lower()} to {top} or less, or clear an impact",
+            )
+        )
     return problems
 
 

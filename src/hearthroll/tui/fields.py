@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from hearthroll.core.campaign.state import Campaign
 from hearthroll.core.games.assets import field_names, kind_of
+from hearthroll.core.games.momentum import meter_of
 from hearthroll.core.rules.model import Ruleset
 
 CHARACTER_FIELDS = ("level", "xp", "rerolls", "armor", "forward", "ongoing", "notes", "template")
@@ -13,10 +14,11 @@ def field_paths(state: Campaign, ruleset: Ruleset) -> list[str]:
     """`NAME.field` for every character, `ASSET.field` for every companion and vehicle, and
     `steading.field`, as `set_field` reads them."""
     meters = [m.id for m in ruleset.meters if kind_of(ruleset, m.id) is None]
+    gauge = meter_of(ruleset)  # momentum's max is its impacts': not set by hand
     fields = [
         *CHARACTER_FIELDS,
         *meters,
-        *(f"max_{m}" for m in meters),
+        *(f"max_{m}" for m in meters if gauge is None or m != gauge.id),
         *(s.id for s in ruleset.stats),
         *(h.id for h in ruleset.holds),
         *(c.id for c in ruleset.conditions if kind_of(ruleset, c.id) is None),

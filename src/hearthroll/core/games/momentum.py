@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 import attrs
 
 from hearthroll.core.campaign.state import Character, LastRoll
 from hearthroll.core.errors import RuleError
 from hearthroll.core.games.sections import Line, Section
 from hearthroll.core.numbers import signed
-from hearthroll.core.rules.model import Meter, Ruleset
+from hearthroll.core.rules.model import Condition, Meter, Ruleset
 
 IMPACTS = frozenset(
     {
@@ -37,21 +35,55 @@ def meter_of(ruleset: Ruleset) -> Meter | None:
     return None
 
 
-def impacts(ruleset: Ruleset, conditions: Mapping[str, int]) -> list[str]:
-    """The impacts marked among these conditions, in the ruleset's order."""
-    return [
-        c.id
+COUNTED_VEHICLES = ("command",)
+"""The vehicles whose marks are their owner's impacts: the command vehicle's battered or
+cursed lowers its owner's max and reset; a support or incidental vehicle's battered stays its
+own (it stops that vehicle's Bypass and the weak hit's trade, and lowers no momentum)."""
+
+
+@attrs.frozen
+class Impact:
+    """An impact marked: on the character, or on their command vehicle (`vehicle` names it)."""
+
+    id: str
+    name: str
+    vehicle: str = ""
+
+    @property
+    def words(self) -> str:
+        """Its name on the sheet: `Wounded`, `Battered (Petrel)`."""
+        return f"{self.name} ({self.vehicle})" if self.vehicle else self.name
+
+
+def _is_impact(condition: Condition) -> bool:
+    return condition.impact or condition.id in IMPACTS
+
+
+def impacts(ruleset: Ruleset, character: Character) -> list[Impact]:
+    """Reading 28: the impacts marked on the sheet and on the character's command vehicle, in
+    the ruleset's order (the sheet's first, then each vehicle's)."""
+    found = [
+        Impact(c.id, c.name)
         for c in ruleset.conditions
-        if c.id in conditions and (c.impact or c.id in IMPACTS) and c.scope == "character"
+        if c.scope == "character" and c.id in character.conditions and _is_impact(c)
     ]
+    for asset in character.assets or ():
+        if asset.kind == "vehicle" and asset.type in COUNTED_VEHICLES:
+            found += [
+                Impact(c.id, c.name, asset.name)
+                for c in ruleset.conditions
+                if c.scope == "vehicle" and c.id in asset.conditions and _is_impact(c)
+            ]
+    return found
 
 
 def max_momentum(ruleset: Ruleset, character: Character) -> int:
-    """Reading 28: the meter's max less one for each impact marked."""
+    """Reading 28: the meter's max less one for each impact marked, read from the impacts
+    each time (never kept on the sheet, so a mark made or cleared any way counts at once)."""
     meter = meter_of(ruleset)
     if meter is None or meter.max is None:
         raise RuleError(f"ruleset {ruleset.id!r} has no momentum")
-    return meter.max - len(impacts(ruleset, character.conditions))
+    return meter.max - len(impacts(ruleset, character))
 
 
 def reset_of(ruleset: Ruleset, character: Character) -> int:
@@ -59,27 +91,68 @@ def reset_of(ruleset: Ruleset, character: Character) -> int:
     meter = meter_of(ruleset)
     if meter is None or meter.reset is None:
         raise RuleError(f"ruleset {ruleset.id!r} has no momentum")
-    return max(0, meter.reset - len(impacts(ruleset, character.conditions)))
+    return max(0, meter.reset - len(impacts(ruleset, character)))
 
 
-def settle(ruleset: Ruleset, character: Character) -> Character:
-    """The sheet with its momentum max following its impacts, and momentum within −6..max.
-
-    The lowered max is kept in `maxima` (so every meter change clamps to it); with no impact
-    the entry is absent.
-    """
+def _keeps(ruleset: Ruleset, character: Character) -> Meter | None:
+    """The momentum meter, where this sheet has one on a scale with a max."""
     meter = meter_of(ruleset)
     if meter is None or meter.max is None or meter.id not in character.meters:
+        return None
+    return meter
+
+
+def meter_max(ruleset: Ruleset, character: Character, meter_id: str) -> int | None:
+    """A meter's max on this sheet: momentum's as its impacts make it, any other's as the
+    sheet keeps it (max HP) or the ruleset sets it (None: no max)."""
+    meter = _keeps(ruleset, character)
+    if meter is not None and meter.id == meter_id:
+        return max_momentum(ruleset, character)
+    return character.maxima.get(meter_id, ruleset.meter(meter_id).max)
+
+
+def why_max(ruleset: Ruleset, character: Character) -> str:
+    """Why max momentum is what it is, in words: `max +8 with 2 impacts: Wounded, Shaken`."""
+    marked = impacts(ruleset, character)
+    top = signed(max_momentum(ruleset, character))
+    if not marked:
+        return f"max {top} with no impact"
+    count = f"{len(marked)} impact{'s' if len(marked) != 1 else ''}"
+    return f"max {top} with {count}: {', '.join(i.words for i in marked)}"
+
+
+def mounted(ruleset: Ruleset, character: Character) -> Character:
+    """The sheet as a move's meter changes clamp it: momentum's max, as the impacts make it,
+    put among the sheet's maxima for the move (`settle` takes it out again)."""
+    meter = _keeps(ruleset, character)
+    if meter is None:
         return character
     top = max_momentum(ruleset, character)
+    return attrs.evolve(character, maxima={**character.maxima, meter.id: top})
+
+
+def settle(
+    ruleset: Ruleset, before: Character | None, character: Character
+) -> tuple[Character, list[str]]:
+    """The sheet after a change: momentum brought down to the max its impacts now leave (and
+    the words saying so), its maxima as they were `before` the change. Momentum's max is not
+    kept on the sheet: an entry an older file holds is left as it was, and nothing reads it."""
+    meter = _keeps(ruleset, character)
+    if meter is None:
+        return character, []
     maxima = {k: v for k, v in character.maxima.items() if k != meter.id}
-    if top != meter.max:
-        maxima[meter.id] = top
-    value = min(character.meters[meter.id], top)
-    meters = {**character.meters, meter.id: value}
+    if before is not None and meter.id in before.maxima:
+        maxima[meter.id] = before.maxima[meter.id]
+    value = character.meters[meter.id]
+    top = max_momentum(ruleset, character)
+    words = []
+    meters = character.meters
+    if value > top:
+        meters = {**meters, meter.id: top}
+        words.append(f"{meter.name} {value} → {top} ({why_max(ruleset, character)})")
     if maxima == character.maxima and meters == character.meters:
-        return character
-    return attrs.evolve(character, maxima=maxima, meters=meters)
+        return character, words
+    return attrs.evolve(character, maxima=maxima, meters=meters), words
 
 
 @attrs.frozen
@@ -178,8 +251,7 @@ def momentum_section(ruleset: Ruleset, character: Character) -> Section | None:
     value = character.meters[meter.id]
     top = max_momentum(ruleset, character)
     reset = reset_of(ruleset, character)
-    marked = impacts(ruleset, character.conditions)
-    names = {c.id: c.name for c in ruleset.conditions}
+    marked = impacts(ruleset, character)
     lines = (
         Line(
             meter.name,
@@ -188,10 +260,10 @@ def momentum_section(ruleset: Ruleset, character: Character) -> Section | None:
             value,
             top,
         ),
-        Line("impacts", ", ".join(names[i] for i in marked) or "none", len(marked)),
+        Line("impacts", ", ".join(i.words for i in marked) or "none", len(marked)),
     )
     data: dict[str, object] = {
         "momentum": {"value": value, "min": meter.min, "max": top, "reset": reset},
-        "impacts": marked,
+        "impacts": [i.id for i in marked],
     }
     return Section("momentum", meter.name.lower(), lines, data)

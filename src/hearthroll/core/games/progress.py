@@ -78,6 +78,15 @@ def show(track: Track) -> str:
     return "".join(cells)
 
 
+def line(track: Track) -> str:
+    """The track on one line, as the tracks pane reads it: its name, rank and kind, its boxes
+    and ticks (`Find the beacon · formidable vow · ■▤□□□□□□□□ 1/10 · 6 ticks`)."""
+    return (
+        f"{track.name} · {track.rank} {track.kind} · {show(track)} "
+        f"{boxes(track)}/{BOXES} · {track.ticks} tick{'s' if track.ticks != 1 else ''}"
+    )
+
+
 def progress_roll(dice: DiceSource, track: Track) -> Roll:
     """Full boxes against two d10: strong, weak or miss as an action roll; momentum stays out."""
     from hearthroll.core.dice.mechanics import MATCH, Roll, judge_action

@@ -93,7 +93,7 @@ def meters(ruleset: Ruleset, c: Character) -> Section | None:
     lines = []
     for meter in own:
         value = c.meters.get(meter.id, meter.start if meter.start is not None else 0)
-        top = c.maxima.get(meter.id, meter.max)
+        top = momentum.meter_max(ruleset, c, meter.id)  # momentum's as its impacts make it
         values[meter.id] = value
         if top is not None:
             maxima[meter.id] = top
@@ -167,7 +167,7 @@ def conditions(ruleset: Ruleset, c: Character) -> Section | None:
         return None
     names = {x.id: x.name for x in own}
     said = (
-        set(momentum.impacts(ruleset, c.conditions))
+        {i.id for i in momentum.impacts(ruleset, c) if not i.vehicle}
         if momentum.shows_impacts(ruleset, c)
         else set()
     )

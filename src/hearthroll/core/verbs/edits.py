@@ -122,10 +122,11 @@ def damage(
 # --- a hand edit, undo and redo -------------------------------------------------------------
 
 
-def hand_edit(before: Campaign, after: Campaign) -> Outcome:
+def hand_edit(before: Campaign, after: Campaign, ruleset: Ruleset | None = None) -> Outcome:
     """What was changed in the state file outside hearthroll, as one undoable `edit` event:
     `before` is the state the events made, `after` the state file as it was found (with the
-    same history)."""
+    same history). With the `ruleset`, momentum the edit left above the max its impacts make
+    comes down to it, and the event says so."""
     from hearthroll.core.campaign.deltas import change_words, diff
 
     if after.history != before.history:
@@ -133,7 +134,16 @@ def hand_edit(before: Campaign, after: Campaign) -> Outcome:
     changes = diff(attrs.evolve(before, history=History()), attrs.evolve(after, history=History()))
     if not changes:
         raise RuleError("the state file is what the events made: there is no hand edit")
-    event = Event(kind="edit", results=tuple(change_words(d) for d in changes))
+    settled: list[str] = []
+    if ruleset is not None:
+        from hearthroll.core.games import momentum
+
+        sheets = dict(after.characters)
+        for key, character in after.characters.items():
+            sheets[key], said = momentum.settle(ruleset, character, character)
+            settled += [f"{key}: {w}" for w in said]
+        after = attrs.evolve(after, characters=sheets) if settled else after
+    event = Event(kind="edit", results=(*(change_words(d) for d in changes), *settled))
     return record(before, after, event)
 
 
@@ -246,8 +256,9 @@ def field_value(state: Campaign, ruleset: Ruleset, path: str) -> str | None:
     if field in plain:
         return str(plain[field])
     if field.startswith("max_") and field.removeprefix("max_") in c.meters:
-        meter = field.removeprefix("max_")
-        top = c.maxima.get(meter, ruleset.meter(meter).max)
+        from hearthroll.core.games.momentum import meter_max
+
+        top = meter_max(ruleset, c, field.removeprefix("max_"))
         return None if top is None else str(top)
     for values in (c.meters, c.stats, c.holds):
         if field in values:
@@ -285,28 +296,46 @@ def set_field(state: Campaign, ruleset: Ruleset, path: str, value: str) -> Outco
         path = f"{owner}.{field}"
     value, words = _arithmetic(state, ruleset, path, value)
     actor: str | None = owner
+    sheet: str | None = None
     gone: list[str] = []
     if owner.lower() == "steading":
         actor = None
         after = _set_steading(state, ruleset, field.lower(), value, path)
     elif (target := _asset_path(state, ruleset, owner, field)) is not None:
         character, asset, name = target
-        sheet, gone = _set_asset(ruleset, character, asset, name, value, path)
+        changed, gone = _set_asset(ruleset, character, asset, name, value, path)
         if owner.lower() == character.name.lower() and "." not in field:
             words += f" ({asset.name}'s)"  # a vehicle's meter named on its owner
-        actor, after = character.name, put_character(state, sheet)
+        actor, after = character.name, put_character(state, changed)
+        sheet = character.name
     else:
         character = find_character(state, owner)
         after = put_character(state, _set_character(character, ruleset, field.lower(), value, path))
+        sheet = character.name
     if after == state:
         raise RuleError(f"{path} is already {value}")
+    after, settled = _settled(state, after, ruleset, sheet)
     from hearthroll.core.games.encounter import newly_breaking
 
     fleeing = [
         f"{n} is below their breaking point: {n} must flee" for n in newly_breaking(state, after)
     ]
-    event = Event(kind="set", actor=actor, results=(words, *gone, *fleeing))
+    event = Event(kind="set", actor=actor, results=(words, *gone, *settled, *fleeing))
     return record(state, after, event)
+
+
+def _settled(
+    state: Campaign, after: Campaign, ruleset: Ruleset, name: str | None
+) -> tuple[Campaign, list[str]]:
+    """The edited campaign with this sheet's momentum within the max its impacts now leave
+    (an impact marked on them or their command vehicle lowers it), and the words saying so."""
+    from hearthroll.core.games import momentum
+
+    if name is None or name not in after.characters:
+        return after, []
+    sheet = after.characters[name]
+    settled, words = momentum.settle(ruleset, state.characters.get(name), sheet)
+    return (after if settled is sheet else put_character(after, settled)), words
 
 
 def _set_character(
@@ -338,6 +367,7 @@ def _set_character(
         return attrs.evolve(character, template=value)
     if field.startswith("max_"):
         meter_id = field.removeprefix("max_")
+        _derived_max(ruleset, character, meter_id, path)
         if meter_id in {m.id for m in ruleset.meters}:
             top = _number(path, value, 1, 999)
             meters = dict(character.meters)
@@ -345,11 +375,18 @@ def _set_character(
             maxima = {**character.maxima, meter_id: top}
             return attrs.evolve(character, maxima=maxima, meters=meters)
     if field in {m.id for m in ruleset.meters}:
+        from hearthroll.core.games import momentum
+
         meter = ruleset.meter(field)
-        high = character.maxima.get(field, meter.max)
-        return attrs.evolve(
-            character, meters={**character.meters, field: _number(path, value, meter.min, high)}
-        )
+        high = momentum.meter_max(ruleset, character, field)
+        try:
+            number = _number(path, value, meter.min, high)
+        except RuleError as error:
+            gauge = momentum.meter_of(ruleset)
+            if gauge is None or gauge.id != field or field not in character.meters:
+                raise
+            raise RuleError(f"{error} ({momentum.why_max(ruleset, character)})") from None
+        return attrs.evolve(character, meters={**character.meters, field: number})
     if field in {s.id for s in ruleset.stats}:
         stat = ruleset.stat(field)
         return attrs.evolve(
@@ -365,6 +402,8 @@ def _set_character(
     if field in {c.id for c in ruleset.conditions}:
         conditions = _marked(ruleset, character.conditions, field, value, path)
         return attrs.evolve(character, conditions=conditions)
+    from hearthroll.core.games.momentum import meter_of  # its max is the impacts': not set
+
     fields = [
         "level",
         "xp",
@@ -375,7 +414,7 @@ def _set_character(
         "template",
         *(["breaking_point"] if _fights(ruleset) else []),
         *(m.id for m in ruleset.meters),
-        *(f"max_{m.id}" for m in ruleset.meters),
+        *(f"max_{m.id}" for m in ruleset.meters if m is not meter_of(ruleset)),
         *(s.id for s in ruleset.stats),
         *(h.id for h in ruleset.holds),
         *(c.id for c in ruleset.conditions),
@@ -383,6 +422,18 @@ def _set_character(
     raise RuleError(
         f"a {ruleset.name} character has no field {field!r}; fields: {', '.join(fields)}"
     )
+
+
+def _derived_max(ruleset: Ruleset, character: Character, meter_id: str, path: str) -> None:
+    """Refuse an edit of momentum's max: it is what the impacts marked make it."""
+    from hearthroll.core.games import momentum
+
+    gauge = momentum.meter_of(ruleset)
+    if gauge is not None and gauge.id == meter_id and gauge.max is not None:
+        raise RuleError(
+            f"{path} is not set by hand: it is {gauge.max} less one per impact marked "
+            f"({momentum.why_max(ruleset, character)}); mark or clear an impact instead"
+        )
 
 
 def _marked(

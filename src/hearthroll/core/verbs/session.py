@@ -244,6 +244,8 @@ def make_move(
         ruleset = assets.named(ruleset, mounted)
         for key, value in _inputs_of(move, mounted).items():
             inputs.setdefault(key, value)
+    state = _mount_momentum(state, ruleset)  # the max the impacts leave clamps each change
+    character = state.characters[character.name] if character is not None else None
     _check_inputs(move, inputs)
     extra = effect_dice or dice
     floors = floor_ids(ruleset)
@@ -360,7 +362,8 @@ def make_move(
         unmounted, gone = assets.unmount(ruleset, original, state.characters[who], mounted)
         state = put_character(state, unmounted)
         words += gone
-    state = _settle_momentum(state, ruleset)
+    state, settled = _settle_momentum(before, state, ruleset)
+    words += settled
     label, text = _band_words(move, band) if band else ("", move.text)
     line = ""
     if roll is not None and isinstance(roll, ActionRoll) and who is not None:
@@ -579,13 +582,28 @@ def _progress_effect(
     return attrs.evolve(state, tracks=progress.replace(tracks, changed)), words
 
 
-def _settle_momentum(state: Campaign, ruleset: Ruleset) -> Campaign:
-    """Every sheet's max momentum follows its impacts (reading 28)."""
+def _mount_momentum(state: Campaign, ruleset: Ruleset) -> Campaign:
+    """Every sheet with its momentum max, as its impacts make it, where meter changes read it."""
     for character in list(state.characters.values()):
-        settled = momentum.settle(ruleset, character)
+        mounted = momentum.mounted(ruleset, character)
+        if mounted is not character:
+            state = put_character(state, mounted)
+    return state
+
+
+def _settle_momentum(
+    before: Campaign, state: Campaign, ruleset: Ruleset
+) -> tuple[Campaign, list[str]]:
+    """Every sheet's momentum within the max its impacts now leave (reading 28), said in words;
+    the max is not kept on the sheet."""
+    words: list[str] = []
+    for character in list(state.characters.values()):
+        settled, said = momentum.settle(ruleset, before.characters.get(character.name), character)
         if settled is not character:
             state = put_character(state, settled)
-    return state
+        many = len(state.characters) > 1
+        words += [f"{character.name}: {w}" if many else w for w in said]
+    return state, words
 
 
 NEXT = "next"
