@@ -190,3 +190,45 @@ def test_the_odds_line_says_why_no_maneuver_is_ready() -> None:
     assert chances(state, ruleset, "Brannoc", "Bandit") == (
         "Brannoc has taken a turn this round (Kick): end the round first"
     )
+
+
+async def test_f_says_what_happens_to_the_aimed_foe_and_w_wields_again(tmp_path: Path) -> None:
+    from hearthroll.tui.screens.prompt import LinePrompt
+
+    app = ford(tmp_path, [])
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        assert app.live is not None
+        await pilot.press("F")  # the Bandit is aimed: health 20, armor 1
+        await pilot.pause()
+        assert isinstance(app.screen, LinePrompt)
+        await type_into(pilot, "#line", "hurt 6")
+        await pilot.press("enter")
+        await settle(pilot, app)
+        assert app.live.state.encounter is not None
+        assert app.live.state.encounter.foes["Bandit"].meters["health"] == 15
+        await pilot.press("F")
+        await pilot.pause()
+        await type_into(pilot, "#line", "sing")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, LinePrompt)  # refused in place, saying what to type
+        assert "say what happens to Bandit: hurt 5" in str(app.screen.query_one(".error").render())
+        await pilot.press("escape")
+        await pilot.press("F")
+        await pilot.pause()
+        await type_into(pilot, "#line", "attacking Wren")
+        await pilot.press("enter")
+        await settle(pilot, app)
+        assert app.live.state.encounter.foes["Bandit"].attacking == "Wren"
+
+        await pilot.press("w")
+        await settle(pilot, app)
+        assert "Brannoc is not disarmed" in shown(app, "#status")
+        await pilot.press("e", *"disarmed", "enter", *"yes", "enter")  # as a fumble leaves it
+        await settle(pilot, app)
+        assert "disarmed" in app.live.state.characters["Brannoc"].conditions
+        await pilot.press("w")
+        await settle(pilot, app)
+        assert "disarmed" not in app.live.state.characters["Brannoc"].conditions
+        assert "Brannoc wields their weapon again (their turn)" in app.live.events[-1].results

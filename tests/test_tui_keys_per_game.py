@@ -34,6 +34,8 @@ ONLY = {
     "Damage": {"house", "hack"},  # a maneuver rolls its own damage
     "Add foe": {"maneuvers"},
     "End round": {"maneuvers"},
+    "The aimed foe": {"maneuvers"},
+    "Wield again": {"maneuvers"},
     "Burn momentum": {"starforged"},
     "Tracks": {"starforged"},
     "Play next move": {"starforged"},

@@ -48,3 +48,38 @@ def add_foe_verb(state: Campaign, ruleset: Ruleset, text: str, attacking: str | 
         huge="huge" in rest,
         attacking=attacking,
     )
+
+
+FOE_ORDERS = "hurt 5 (or 5; add ignore: past armor) · heal 3 · wield · drop · attacking NAME · stop"
+
+
+def foe_verb(state: Campaign, name: str, text: str) -> Outcome:
+    """What the GM says of the aimed foe, read into the encounter verb it names: `hurt 5` (or
+    `5`; `ignore` past armor), `heal 3`, `wield`, `drop`, `attacking NAME`, `stop`."""
+    from hearthroll.core.verbs import fight
+
+    words = text.split()
+    order = words[0].lower() if words else ""
+    rest = words[1:]
+    if whole_number(order) is not None:
+        order, rest = "hurt", words
+    if order in ("hurt", "heal"):
+        amount = whole_number(rest[0]) if rest else None
+        extra = [w.lower() for w in rest[1:]]
+        if amount is None or extra not in ([], ["ignore"]) or (order == "heal" and extra):
+            raise RuleError(
+                f"say {order} and a number: {order} 3"
+                + (" (ignore: past armor)" if order == "hurt" else "")
+            )
+        if order == "heal":
+            return fight.heal_foe(state, name, amount)
+        return fight.hurt_foe(state, name, amount, ignore_armor=extra == ["ignore"])
+    if order in ("wield", "drop", "stop") and not rest:
+        if order == "wield":
+            return fight.wield(state, name)
+        if order == "drop":
+            return fight.drop_foe(state, name)
+        return fight.retarget(state, name, None)
+    if order == "attacking" and rest:
+        return fight.retarget(state, name, " ".join(rest))
+    raise RuleError(f"say what happens to {name}: {FOE_ORDERS}")

@@ -57,6 +57,10 @@ LONG = {
     "preset",
     "tracks": "progress tracks: new NAME / RANK, mark NAME [N], roll, clear, drop",
     "recap": "write tonight's recap (Markdown, for the group chat) beside the campaign file",
+    "foe": "the aimed foe (← →): hurt N (ignore: past armor), heal N, wield, drop, attacking "
+    "NAME, stop",
+    "wield": "the active character, disarmed by their own fumble, wields their weapon again "
+    "(their turn)",
     "tab(1)": "the next character; in a fight with two foes or more, the next target (as →)",
     "tab(-1)": "the previous character; in a fight, the previous target (as ←)",
     "served": "where the players' view is served to browsers, and whether it runs; when it "

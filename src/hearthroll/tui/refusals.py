@@ -65,7 +65,7 @@ def missing(state: Campaign, ruleset: Ruleset, action: str) -> str | None:
         from hearthroll.core.games.progress import keeps_tracks
 
         return None if keeps_tracks(state, ruleset) else f"{name} has no progress tracks"
-    if action in ("add_foe", "end_round", "aim(1)", "aim(-1)"):
+    if action in ("add_foe", "end_round", "aim(1)", "aim(-1)", "foe", "wield"):
         from hearthroll.core.verbs.fight import has_encounters
 
         return None if has_encounters(ruleset) else f"{name} has no encounters"
@@ -126,8 +126,15 @@ def refusal(
         if offered_next(events, ruleset):
             return None
         return "no move is offered next (a table row that names one offers it)"
-    if action in ("add_foe", "end_round", "aim(1)", "aim(-1)"):
+    if action in ("add_foe", "end_round", "aim(1)", "aim(-1)", "foe"):
         return _encounter(state, action)
+    if action == "wield":
+        from hearthroll.core.games.encounter import DISARMED
+
+        who = state.characters.get(active or "")
+        if who is None or DISARMED not in who.conditions:
+            return f"{active or 'nobody'} is not disarmed: their weapon is in their hands"
+        return None
     if action in ("mark_xp", "hold", "damage", "damage(True)") and not state.characters:
         return "the party is empty: A adds a character"
     return None

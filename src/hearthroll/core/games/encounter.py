@@ -237,8 +237,8 @@ def disarmed_fix(character: Character) -> str:
     """How a disarmed character gets their weapon back, for a refusal to say."""
     name = character.name
     return (
-        f"{name}'s weapon is in the pack (disarmed): `hearthroll wield FILE --as {name}` takes "
-        "it back, spending the turn"
+        f"{name}'s weapon is in the pack (disarmed): `hearthroll wield FILE --as {name}` (w in "
+        "the app) takes it back, spending the turn"
     )
 
 

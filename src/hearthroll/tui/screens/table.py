@@ -73,6 +73,8 @@ class TableScreen(Screen[None]):
         Binding("c", "campaigns", "Campaigns", show=False, priority=True),
         Binding("f", "add_foe", "Add foe", priority=True),
         Binding("N", "end_round", "End round", priority=True),
+        Binding("F", "foe", "The aimed foe", show=False, priority=True),
+        Binding("w", "wield", "Wield again", show=False, priority=True),
         Binding("right", "aim(1)", "Next foe", show=False, priority=True),
         Binding("left", "aim(-1)", "Previous foe", show=False, priority=True),
         Binding("b", "burn", "Burn momentum", priority=True),
@@ -529,6 +531,26 @@ class TableScreen(Screen[None]):
             return error
 
         self.app.push_screen(LinePrompt("A foe joins the fight", check, placeholder=FOE_HINT))
+
+    def action_foe(self) -> None:
+        """The GM says what happens to the aimed foe: hurt, heal, wield, drop, retarget."""
+        from hearthroll.tui.foes import FOE_ORDERS, foe_verb
+        from hearthroll.tui.screens.prompt import LinePrompt
+
+        name = views.target_foe(self.live.state, self.target, self.active)
+        if name is None:
+            return
+
+        def check(text: str) -> str | None:
+            return self.attempt(lambda: foe_verb(self.live.state, name, text))
+
+        self.app.push_screen(LinePrompt(f"{name}: what happens?", check, placeholder=FOE_ORDERS))
+
+    def action_wield(self) -> None:
+        """The active character, disarmed, spends their turn wielding their weapon again."""
+        from hearthroll.core.verbs import fight
+
+        self.run_verb(lambda: fight.wield_again(self.live.state, self.live.ruleset, self.active))
 
     # --- sheets -----------------------------------------------------------------------------
 
