@@ -61,5 +61,7 @@ def render_encounter(view: EncounterView | None) -> Text:
         lines.append(Text.assemble(("fled ", "dim"), ", ".join(view.fled)))
     if view.no_way_out:
         lines.append(Text("no way out", style="bold red"))
-    lines.append(Text("←/→ or Tab target · N end round · f add foe", style="dim"))
+    lines.append(
+        Text("←/→ or Tab target · F hurt or heal it · N end round · f add foe", style="dim")
+    )
     return Text("\n").join(lines)
