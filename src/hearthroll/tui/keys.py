@@ -22,7 +22,11 @@ PALETTE_KEYS = (
 MODAL_KEYS = (
     ("space", "options: tick an option"),
     ("1-9", "options: tick that option"),
-    ("⏎", "take what is typed or picked (refused values say why and stay open)"),
+    (
+        "⏎",
+        "take what is typed or ticked (refused values say why and stay open; an option "
+        "list short of its picks says how many are left)",
+    ),
     ("tab", "next field"),
     ("esc", "cancel: nothing changes"),
     ("ctrl+k", "Textual's command palette: themes"),
