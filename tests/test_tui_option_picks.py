@@ -1,6 +1,7 @@
 """An option list takes exactly what is ticked: Enter with too few says how many are left and
 saves nothing (the highlighted item is not taken unticked); space or the item's number ticks;
-a "pick up to" list takes none."""
+a "pick up to" list takes none. The lists offered are the engine's own (a companion's health
+after the harm gates its weak hit's trade)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from pathlib import Path
 import attrs
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import Static
+from textual.widgets import SelectionList, Static
 
 from hearthroll.core.games import assets
 from hearthroll.core.games.demo import demo_campaign
@@ -115,3 +116,42 @@ async def test_a_pick_up_to_list_takes_none(tmp_path: Path) -> None:
         assert isinstance(app.screen, TableScreen)
         assert app.live is not None
         assert app.live.events[-1].options == ("minor",)
+
+
+@pytest.mark.parametrize(
+    ("vex", "picks", "health"),
+    [
+        (2, ("serious",), 0),  # 2 → 0: the roll is a must, and at 0 no trade is offered
+        (4, ("serious", "trade"), 3),  # 4 → 2: resisted, the weak hit offers the trade
+    ],
+)
+async def test_a_companion_s_weak_hit_offers_the_trade_only_above_0_after_the_harm(
+    tmp_path: Path, vex: int, picks: tuple[str, ...], health: int
+) -> None:
+    app = table_on(tmp_path, "starforged", (2, 9, 1), vex=vex)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        await pilot.press("slash", *"companion takes a hit", "enter")
+        await settle(pilot, app)
+        await pilot.press("2", "enter", "2", "enter")  # Vex; serious harm
+        await settle(pilot, app)
+        if vex > 2:
+            await pilot.press("1", "enter")  # resist: 2 + 2 vs 9, 1: a weak hit
+            await settle(pilot, app)
+            assert isinstance(app.screen, OptionsPicker)
+            shown_items = app.screen.query_one("#list-0", SelectionList).options
+            assert [str(o.prompt) for o in shown_items] == [
+                "Lose Momentum (−1): they take +1 health."
+            ]
+            await pilot.press("1", "enter")
+            await settle(pilot, app)
+        assert isinstance(app.screen, TableScreen)  # at 0 nothing more was asked
+        assert app.live is not None
+        made = app.live.events[-1]
+        assert (made.move, made.band, made.options) == (
+            "starforged_companion_takes_a_hit",
+            "weak",
+            picks,
+        )
+        values = {a.name: a.value for a in app.live.state.characters["Kael"].assets or ()}
+        assert values["Vex"] == health

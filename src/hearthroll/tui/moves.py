@@ -28,7 +28,6 @@ from hearthroll.core.verbs.session import (
     asset_choices,
     asset_inputs,
     make_move,
-    move_context,
     reroll,
     stat_choices,
 )
@@ -582,10 +581,7 @@ async def burn_flow(table: TableScreen) -> None:
         _fail(table, error)
         return
     move = ruleset.move(seen.event.move or "")
-    who = seen.state.characters.get(seen.event.actor or "")
-    context = move_context(seen.state, ruleset, move, who)
-    lists = flow.after_lists(seen.state, ruleset, move, context, seen.event)
-    preview = Preview(seen, (), (), lists, RandomDice())
+    preview = Preview(seen, (), (), flow.offered_lists(seen), RandomDice())
     outcome = await _settle(
         table,
         preview,
