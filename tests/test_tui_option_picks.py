@@ -1,7 +1,7 @@
 """An option list takes exactly what is ticked: Enter with too few says how many are left and
 saves nothing (the highlighted item is not taken unticked); space or the item's number ticks;
 a "pick up to" list takes none. The lists offered are the engine's own (a companion's health
-after the harm gates its weak hit's trade)."""
+after the harm gates its weak hit's trade). `O` plays the move offered next with real dice."""
 
 from __future__ import annotations
 
@@ -18,9 +18,10 @@ from hearthroll.store.campaigns import CampaignStore
 from hearthroll.store.rulesets import load_catalog
 from hearthroll.tui import build
 from hearthroll.tui.app import HearthrollApp
+from hearthroll.tui.screens.dice_input import DiceInput
 from hearthroll.tui.screens.options import OptionsPicker
 from hearthroll.tui.screens.table import TableScreen
-from test_tui_helpers import scripted, settle
+from test_tui_helpers import scripted, settle, shown, type_into
 
 SIZE = (120, 36)
 CATALOG = load_catalog(with_user=False)
@@ -155,3 +156,33 @@ async def test_a_companion_s_weak_hit_offers_the_trade_only_above_0_after_the_ha
         )
         values = {a.name: a.value for a in app.live.state.characters["Kael"].assets or ()}
         assert values["Vex"] == health
+
+
+async def test_O_plays_the_offered_move_with_real_dice(tmp_path: Path) -> None:
+    app = table_on(tmp_path, "starforged", (80,))  # the table's d100; no more faces scripted
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        await pilot.press("slash", *"withstand damage table", "enter")
+        await settle(pilot, app)
+        assert "O with real dice" in shown(app, "#tray-next")
+        await pilot.press("O")
+        await settle(pilot, app)
+        await pilot.press("3", "enter")  # Companion Takes a Hit, serious: Rook 3 → 1
+        await settle(pilot, app)
+        await pilot.press("1", "enter")  # resist
+        await settle(pilot, app)
+        assert isinstance(app.screen, DiceInput)
+        title = str(app.screen.query_one(".title", Static).content)
+        assert title == "Companion Takes a Hit: the faces of real dice"
+        await type_into(pilot, "#faces", "6,1,1")
+        await pilot.press("enter")
+        await settle(pilot, app)
+        assert isinstance(app.screen, TableScreen)
+        assert app.live is not None
+        made = app.live.events[-1]
+        assert (made.move, made.dice, made.band) == (
+            "starforged_companion_takes_a_hit",
+            (6, 1, 1),
+            "strong",
+        )
+        assert made.options == ("serious",)

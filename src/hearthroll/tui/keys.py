@@ -59,6 +59,7 @@ LONG = {
     "burn": "burn momentum on the last action roll: it replaces the action score, then resets",
     "next_move": "play the move a table row offers next (Face Death, Endure Harm −2), its harm "
     "preset",
+    "next_move(True)": "the same, with the faces of real dice typed in (as F4 in the palette)",
     "tracks": "progress tracks: new NAME / RANK, mark NAME [N], roll, clear, drop",
     "recap": "write tonight's recap (Markdown, for the group chat) beside the campaign file",
     "tab(1)": "the next character; in a fight with two foes or more, the next target (as →)",

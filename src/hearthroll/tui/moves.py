@@ -121,8 +121,9 @@ def open_on(table: TableScreen, who: str, move: str, why: str) -> None:
     table.run_flow(run)
 
 
-def next_move_flow(table: TableScreen) -> None:
-    """The move the newest roll offers next, its preset picked (several: which one, asked)."""
+def next_move_flow(table: TableScreen, typed: bool = False) -> None:
+    """The move the newest roll offers next, its preset picked (several: which one, asked);
+    `typed` asks for the faces of real dice before it rolls, as F4 in the palette does."""
     from hearthroll.core.verbs.session import offered_next
 
     ruleset = table.live.ruleset
@@ -146,7 +147,7 @@ def next_move_flow(table: TableScreen) -> None:
             if not picked:
                 return
             move_id, _, preset = picked[0].partition(":")
-        await make_move_flow(table, PaletteChoice(move_id), preset=preset)
+        await make_move_flow(table, PaletteChoice(move_id, typed=typed), preset=preset)
 
     table.run_flow(run)
 
