@@ -98,3 +98,22 @@ def test_an_item_gated_on_a_match_is_offered_only_on_a_match(
     assert [o.id for lst in preview.lists for o in lst.items] == items
     if match:
         assert summary(preview.event).endswith("(a match)")
+
+
+@pytest.mark.parametrize(("health", "items"), [(2, []), (3, ["trade"]), (4, ["trade"])])
+def test_a_companion_s_weak_hit_trade_reads_its_health_after_the_harm(
+    starforged: Ruleset, health: int, items: list[str]
+) -> None:
+    """Serious harm takes Vex to 0 from 2: "if their health is not 0" holds no more, so the
+    preview offers what the engine would take (reading 26), not what the sheet before said."""
+    from hearthroll.core.games import assets
+
+    state = kael(starforged)
+    vex = attrs.evolve(assets.new_asset(starforged, "companion", "Vex", 4), value=health)
+    state = attrs.evolve(state, characters={"Kael": assets.add(state.characters["Kael"], vex)})
+    request = MoveRequest(
+        "starforged_companion_takes_a_hit", actor="Kael", before=("serious",), resist=True
+    )
+    preview = flow.preview_move(state, starforged, request, TypedDice((2, 9, 1)), RandomDice())
+    assert preview.event.band == "weak"
+    assert [o.id for lst in preview.lists for o in lst.items] == items

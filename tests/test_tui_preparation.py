@@ -27,7 +27,7 @@ async def bolster(pilot: Pilot[None], app: HearthrollApp) -> None:
     """Bolster for about a week: 1 Preparation."""
     await pilot.press("slash", *"bolster", "enter")
     await settle(pilot, app)
-    await pilot.press("enter")  # the first option: about a week
+    await pilot.press("1", "enter")  # the first option: about a week
     await settle(pilot, app)
     assert app.live is not None
     assert app.live.state.characters["Brannoc"].holds == {"preparation": 1}

@@ -80,8 +80,9 @@ async def test_a_sheet_taller_than_its_box_says_more_is_below(tmp_path: Path) ->
 async def test_the_command_vehicle_s_costs_keep_their_keys_in_view_at_80x24(
     tmp_path: Path,
 ) -> None:
-    """A miss that leaves Petrel at 0 asks the command vehicle's cost below a long summary of
-    the roll: the summary scrolls, the five costs and the keys line stay on the screen."""
+    """A miss with Petrel at 0 after the harm asks the miss's pick and the command vehicle's
+    cost (the engine offers both) below a long summary of the roll: the summary scrolls, and
+    once the miss's pick is ticked the keys go to the five costs, drawn above the keys line."""
     state = demo_campaign(SF)
     kael = state.characters["Kael"]
     petrel = attrs.evolve(kael.assets[1], value=2)
@@ -97,13 +98,20 @@ async def test_the_command_vehicle_s_costs_keep_their_keys_in_view_at_80x24(
         await settle(pilot, app)
         await pilot.press("3", "enter")  # major damage: Petrel 2 → 0, so the roll is made
         await settle(pilot, app)
-        await pilot.press("1", "enter")  # the miss: −1 integrity more
-        await settle(pilot, app)
         assert isinstance(app.screen, OptionsPicker)
-        assert app.screen.query_one("#list-0", TickList).option_count == 5
+        assert app.screen.query_one("#list-0", TickList).option_count == 2
+        costs_list = app.screen.query_one("#list-1", TickList)
+        assert costs_list.option_count == 5
+        await pilot.press("1")  # the miss: −1 integrity more; the keys go to the costs
+        await settle(pilot, app)
+        assert app.screen.focused is costs_list
         screen = [strip.text for strip in app.screen._compositor.render_strips()]
-        keys = [n for n, row in enumerate(screen) if "space pick  1-9 pick  ⏎ done" in row]
+        keys = [n for n, row in enumerate(screen) if "1-9 pick  tab next list  ⏎ done" in row]
         assert keys, "\n".join(screen)
         costs = ["battered.", "cursed.", "Mark a module broken", "Destroy a broken", "Roll on"]
         for cost in costs:  # every cost drawn above the keys line
             assert any(cost in row for row in screen[: keys[0]]), (cost, "\n".join(screen))
+        await pilot.press("1", "enter")  # battered
+        await settle(pilot, app)
+        assert app.live is not None
+        assert app.live.events[-1].options == ("major", "more_damage", "battered")

@@ -181,7 +181,7 @@ async def test_muster_in_a_hamlet_rolls_with_disadvantage(data_dir: Path) -> Non
         picker = app.screen
         assert isinstance(picker, OptionsPicker)
         assert "disadvantage: hamlet" in plain(picker.query_one("#summary").content)
-        await pilot.press("enter")  # a single pick takes the highlighted option
+        await pilot.press("space", "enter")  # space ticks the highlighted option
         await settle(pilot, app)
         steading = app.live.state.steading
         assert steading.muster == ("defenses",)
@@ -443,7 +443,7 @@ async def test_a_pool_move_s_options_are_picked_before_it_lands(data_dir: Path) 
         await roll_typed(pilot, "volley", "4")
         await settle(pilot, app)
         assert isinstance(app.screen, OptionsPicker)
-        await pilot.press("down", "enter")
+        await pilot.press("down", "space", "enter")
         await settle(pilot, app)
         assert app.live is not None
         event = app.live.events[-1]

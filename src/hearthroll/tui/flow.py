@@ -19,7 +19,7 @@ from hearthroll.core.dice.sources import (
 )
 from hearthroll.core.errors import DiceError, HearthrollError
 from hearthroll.core.rules.effects import OptionList
-from hearthroll.core.rules.model import Move, Ruleset
+from hearthroll.core.rules.model import Ruleset
 from hearthroll.core.verbs.session import make_move, move_context, prep, reroll
 
 DiceFactory = Callable[[], DiceSource]
@@ -133,14 +133,10 @@ def _context(state: Campaign, ruleset: Ruleset, request: MoveRequest) -> Context
     return move_context(state, ruleset, move, actor, request.inputs)
 
 
-def after_lists(
-    state: Campaign, ruleset: Ruleset, move: Move, context: Context, event: Event
-) -> tuple[OptionList, ...]:
-    """The lists the band offers, to pick from before the move is committed."""
-    if event.pending:
-        return ()
-    context = attrs.evolve(context, match=event.match)  # the roll's own flags gate items too
-    return tuple(lst for lst in offered(move, event.band or None, context, ruleset) if lst.items)
+def offered_lists(outcome: Outcome) -> tuple[OptionList, ...]:
+    """The lists the band offers, to pick from before the move is committed: the engine's
+    own, gates read as it reads them (the sheet after the harm, a companion's meter)."""
+    return tuple(lst for lst in outcome.offered if lst.items)
 
 
 def preview_move(
@@ -175,9 +171,7 @@ def preview_move(
     )
     if isinstance(dice, Typed):
         dice.finish()
-    move = ruleset.move(request.move)
-    after = outcome.state  # the gates read the sheet after the harm (reading 26)
-    lists = after_lists(after, ruleset, move, _context(after, ruleset, request), outcome.event)
+    lists = offered_lists(outcome)
     return Preview(outcome, tuple(recorded.faces), tuple(effects.faces), lists, effect)
 
 
@@ -238,7 +232,7 @@ def preview_reroll(
     outcome = reroll(state, ruleset, recorded, effects, short_ok=True)
     if isinstance(dice, Typed):
         dice.finish()
-    lists = _pending_lists(state, ruleset, outcome)
+    lists = offered_lists(outcome)
     return Preview(outcome, tuple(recorded.faces), tuple(effects.faces), lists, effect)
 
 
@@ -246,9 +240,7 @@ def preview_prep(state: Campaign, ruleset: Ruleset, position: int, effect: DiceS
     """Spend Preparation on kept die `position` of the pending bust; nothing is committed."""
     effects = RecordingDice(effect)
     outcome = prep(state, ruleset, position, effects, short_ok=True)
-    return Preview(
-        outcome, (), tuple(effects.faces), _pending_lists(state, ruleset, outcome), effect
-    )
+    return Preview(outcome, (), tuple(effects.faces), offered_lists(outcome), effect)
 
 
 def settle_prep(
@@ -259,16 +251,6 @@ def settle_prep(
         picks,
         lambda effect: prep(state, ruleset, position, effect, picks=[*state.turn.picks, *picks]),
     )
-
-
-def _pending_lists(state: Campaign, ruleset: Ruleset, outcome: Outcome) -> tuple[OptionList, ...]:
-    """The lists the band a waiting bust was lifted onto offers (none while it still waits)."""
-    turn = state.turn
-    if turn.move is None or turn.actor is None:
-        return ()
-    move = ruleset.move(turn.move)
-    context = move_context(state, ruleset, move, state.characters.get(turn.actor))
-    return after_lists(state, ruleset, move, context, outcome.event)
 
 
 def settle_reroll(

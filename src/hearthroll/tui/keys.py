@@ -22,7 +22,11 @@ PALETTE_KEYS = (
 MODAL_KEYS = (
     ("space", "options: tick an option"),
     ("1-9", "options: tick that option"),
-    ("⏎", "take what is typed or picked (refused values say why and stay open)"),
+    (
+        "⏎",
+        "take what is typed or ticked (refused values say why and stay open; an option "
+        "list short of its picks says how many are left)",
+    ),
     ("tab", "next field"),
     ("esc", "cancel: nothing changes"),
     ("ctrl+k", "Textual's command palette: themes"),
@@ -55,6 +59,7 @@ LONG = {
     "burn": "burn momentum on the last action roll: it replaces the action score, then resets",
     "next_move": "play the move a table row offers next (Face Death, Endure Harm −2), its harm "
     "preset",
+    "next_move(True)": "the same, with the faces of real dice typed in (as F4 in the palette)",
     "tracks": "progress tracks: new NAME / RANK, mark NAME [N], roll, clear, drop",
     "recap": "write tonight's recap (Markdown, for the group chat) beside the campaign file",
     "foe": "the aimed foe (← →): hurt N (ignore: past armor), heal N, wield, drop, attacking "

@@ -28,7 +28,6 @@ from hearthroll.core.verbs.session import (
     asset_choices,
     asset_inputs,
     make_move,
-    move_context,
     reroll,
     stat_choices,
 )
@@ -122,8 +121,9 @@ def open_on(table: TableScreen, who: str, move: str, why: str) -> None:
     table.run_flow(run)
 
 
-def next_move_flow(table: TableScreen) -> None:
-    """The move the newest roll offers next, its preset picked (several: which one, asked)."""
+def next_move_flow(table: TableScreen, typed: bool = False) -> None:
+    """The move the newest roll offers next, its preset picked (several: which one, asked);
+    `typed` asks for the faces of real dice before it rolls, as F4 in the palette does."""
     from hearthroll.core.verbs.session import offered_next
 
     ruleset = table.live.ruleset
@@ -147,7 +147,7 @@ def next_move_flow(table: TableScreen) -> None:
             if not picked:
                 return
             move_id, _, preset = picked[0].partition(":")
-        await make_move_flow(table, PaletteChoice(move_id), preset=preset)
+        await make_move_flow(table, PaletteChoice(move_id, typed=typed), preset=preset)
 
     table.run_flow(run)
 
@@ -583,10 +583,7 @@ async def burn_flow(table: TableScreen) -> None:
         _fail(table, error)
         return
     move = ruleset.move(seen.event.move or "")
-    who = seen.state.characters.get(seen.event.actor or "")
-    context = move_context(seen.state, ruleset, move, who)
-    lists = flow.after_lists(seen.state, ruleset, move, context, seen.event)
-    preview = Preview(seen, (), (), lists, RandomDice())
+    preview = Preview(seen, (), (), flow.offered_lists(seen), RandomDice())
     outcome = await _settle(
         table,
         preview,

@@ -362,7 +362,7 @@ def next_actions(events: Sequence[Event], ruleset: Ruleset) -> tuple[tuple[str, 
         return ()
     names = [ruleset.move(m).name + (f", {preset}" if preset else "") for m, preset in offers]
     words = " or ".join(names) if len(names) < 3 else f"next: {names[0]} or {len(names) - 1} more"
-    return (("o", f"play {words}"),)
+    return (("o", f"play {words}"), ("O", "with real dice"))
 
 
 def _turn_line(state: Campaign, ruleset: Ruleset, actor: str | None) -> str:

@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import attrs
 
 from hearthroll.core.campaign.deltas import Delta, apply, diff, evolve
 from hearthroll.core.campaign.state import UNDO_DEPTH, Campaign, History
+
+if TYPE_CHECKING:
+    from hearthroll.core.rules.effects import OptionList
 
 # Event kinds that change the game (and so can be undone).
 UNDOABLE = frozenset(
@@ -97,6 +101,10 @@ class Outcome:
 
     state: Campaign
     event: Event
+    offered: tuple[OptionList, ...] = attrs.field(default=(), eq=False)
+    """The option lists the roll's band offered, their gates read as the engine reads them
+    (the sheet after the harm, a companion's own meter): what a preview is picked from. Not
+    saved; empty for a verb that offers none."""
 
 
 def _game(state: Campaign) -> Campaign:

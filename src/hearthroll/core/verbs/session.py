@@ -408,7 +408,7 @@ def make_move(
     )
     rolled, community = _rolled_with(before, used if roll is not None else None, ruleset, move)
     event = attrs.evolve(event, rolled=rolled, steading=community)
-    return record(before, state, event)
+    return attrs.evolve(record(before, state, event), offered=tuple(lists))
 
 
 def _burn(
@@ -1037,7 +1037,7 @@ def _settle(
         rerolls_left=rerolls,
         results=tuple([*words, *said, *missing_picks(lists, chosen)]),
     )
-    return record(before, state, event)
+    return attrs.evolve(record(before, state, event), offered=tuple(lists))
 
 
 def _stat_value(

@@ -95,7 +95,7 @@ def burn(
     changes = _past_later(changes, later, character.name)
     after = apply(state, changes)
     event = attrs.evolve(outcome.event, kind="burn", seq=0, deltas=())
-    return record(state, after, event)
+    return attrs.evolve(record(state, after, event), offered=outcome.offered)
 
 
 def burn_offer(

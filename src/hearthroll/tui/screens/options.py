@@ -28,11 +28,14 @@ class PickList:
 
 
 class OptionsPicker(Dialog[list[str]]):
-    """Space toggles, 1–9 toggles that item, Enter takes the picks (a single pick may just be
-    highlighted), Escape cancels the whole move."""
+    """Space toggles, 1–9 toggles that item, Enter takes what is ticked (a list short of its
+    picks says how many are left: the highlighted item is not taken unticked), Escape cancels
+    the whole move. With several lists, a list whose picks are ticked hands the keys to the
+    next one short of picks; Tab moves between them."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "done", "Done", priority=True),
+        Binding("space", "tick", "Tick", show=False, priority=True),
         *(Binding(str(n), f"number({n})", show=False) for n in range(1, 10)),
     ]
 
@@ -67,7 +70,9 @@ class OptionsPicker(Dialog[list[str]]):
                         classes="picks",
                     )
             yield error_line()
-            yield Static(f"space pick  1-9 pick  ⏎ done  esc {self._escape}", classes="keys")
+            lists = "  tab next list" if len(self._lists) > 1 else ""
+            keys = f"space pick  1-9 pick{lists}  ⏎ done  esc {self._escape}"
+            yield Static(keys, classes="keys")
 
     def on_mount(self) -> None:
         for widget in self._selections():
@@ -78,40 +83,41 @@ class OptionsPicker(Dialog[list[str]]):
         return [self.query_one(f"#list-{n}", SelectionList) for n in range(len(self._lists))]
 
     def picks(self) -> list[str]:
-        """The ids picked; a list of one pick with nothing ticked takes its highlighted item."""
-        chosen: list[str] = []
-        for pick_list, widget in zip(self._lists, self._selections(), strict=True):
-            selected = list(widget.selected)
-            if not selected and pick_list.pick == 1 and not pick_list.up_to:
-                index = widget.highlighted
-                if index is not None:
-                    selected = [widget.get_option_at_index(index).value]
-            chosen += selected
-        return chosen
+        """The ids ticked, list by list."""
+        return [item for widget in self._selections() for item in widget.selected]
+
+    def _ticked(self, number: int) -> tuple[int, int]:
+        """How many of list `number` are ticked, and how many it asks (fewer where fewer are
+        on offer)."""
+        pick_list = self._lists[number]
+        count = len(self._selections()[number].selected)
+        return count, min(pick_list.pick, len(pick_list.items))
+
+    def _short(self, number: int) -> bool:
+        count, wanted = self._ticked(number)
+        return count < wanted and not self._lists[number].up_to
 
     def short(self) -> str | None:
         """What is still to pick ("pick 1 more: 2 of 2 for On 6…"), or None when every list
         holds exactly its picks (fewer only where fewer are on offer, or it says "up to")."""
-        picked = self.picks()
-        for pick_list in self._lists:
-            ids = {item_id for item_id, _ in pick_list.items}
-            count = sum(1 for p in picked if p in ids)
-            wanted = min(pick_list.pick, len(ids))
+        for number, pick_list in enumerate(self._lists):
+            count, wanted = self._ticked(number)
             if count > pick_list.pick:
                 return f"{pick_list.heading}: {count} ticked, only {pick_list.pick} may be"
-            if count < wanted and not pick_list.up_to:
-                left = wanted - count
+            if self._short(number):
                 return (
-                    f"pick {left} more ({count} of {wanted} ticked): space or 1-9 ticks, "
-                    f"for {pick_list.heading.rstrip(':')}"
+                    f"pick {wanted - count} more ({count} of {wanted} ticked): space or 1-9 "
+                    f"ticks, for {pick_list.heading.rstrip(':')}"
                 )
         return None
 
     def action_done(self) -> None:
-        """Take the picks, if the table accepts them; too few or too many says how many."""
+        """Take the picks, if the table accepts them; too few or too many says how many (and
+        the keys go to the list short of picks)."""
         missing = self.short()
         if missing:
             self.show_error(missing)
+            self._focus_short(0)
             return
         self.submit(self.picks())
 
@@ -121,3 +127,26 @@ class OptionsPicker(Dialog[list[str]]):
         if isinstance(focused, SelectionList) and number <= focused.option_count:
             focused.toggle(focused.get_option_at_index(number - 1).value)
             focused.highlighted = number - 1
+            self._onward(focused)
+
+    def action_tick(self) -> None:
+        """Toggle the highlighted item of the focused list."""
+        focused = self.focused
+        if isinstance(focused, SelectionList) and focused.highlighted is not None:
+            self.action_number(focused.highlighted + 1)
+
+    def _onward(self, widget: SelectionList[str]) -> None:
+        """A list whose picks are all ticked hands the keys to the next list short of picks,
+        so `1 1 ⏎` answers two lists of one pick."""
+        number = self._selections().index(widget)
+        count, wanted = self._ticked(number)
+        if count >= wanted:
+            self._focus_short(number + 1)
+
+    def _focus_short(self, start: int) -> None:
+        """Focus the first list from `start` on that is short of picks, if any."""
+        selections = self._selections()
+        for number in range(start, len(self._lists)):
+            if self._short(number):
+                selections[number].focus()
+                return

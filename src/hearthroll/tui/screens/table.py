@@ -80,6 +80,7 @@ class TableScreen(Screen[None]):
         Binding("b", "burn", "Burn momentum", priority=True),
         Binding("T", "tracks", "Tracks", priority=True),
         Binding("o", "next_move", "Play next move", priority=True),
+        Binding("O", "next_move(True)", "Play next real dice", show=False, priority=True),
         Binding("W", "recap", "Write recap", show=False, priority=True),
         Binding("tab", "tab(1)", "Next", key_display="Tab", show=False, priority=True),
         Binding(
@@ -692,11 +693,12 @@ class TableScreen(Screen[None]):
         """Burn momentum on the last action roll (when it improves the band)."""
         starforged.burn(self)
 
-    def action_next_move(self) -> None:
-        """Play the move the newest roll offers next, with its harm preset (reading 32)."""
+    def action_next_move(self, typed: bool = False) -> None:
+        """Play the move the newest roll offers next, with its harm preset (reading 32); with
+        `typed`, the faces of real dice are asked before it rolls."""
         from hearthroll.tui.moves import next_move_flow
 
-        next_move_flow(self)
+        next_move_flow(self, typed)
 
     def action_tracks(self) -> None:
         """Progress tracks: new, mark, roll, clear, drop."""
