@@ -39,6 +39,8 @@ ONLY = {
     "Burn momentum": {"starforged"},
     "Tracks": {"starforged"},
     "Play next move": {"starforged"},
+    "Play next real dice": {"starforged"},
+    "Reroll real dice": {"house"},
 }
 
 

@@ -59,7 +59,9 @@ def missing(state: Campaign, ruleset: Ruleset, action: str) -> str | None:
         return f"{name} has no gear"
     if action == "burn" and "action" not in ruleset.mechanics:
         return f"{name} has no momentum to burn"
-    if action == "next_move" and not any(row.follow for t in ruleset.tables for row in t.rows):
+    if action in ("next_move", "next_move(True)") and not any(
+        row.follow for t in ruleset.tables for row in t.rows
+    ):
         return f"{name} has no table that offers a next move"
     if action == "tracks":
         from hearthroll.core.games.progress import keeps_tracks
