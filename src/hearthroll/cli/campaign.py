@@ -542,7 +542,7 @@ def run_hold(args: argparse.Namespace) -> int:
     def verb(store: CampaignStore) -> Outcome:
         _, effect = _typed(args)
         outcome = hold(store.state, store.ruleset, args.hold, amount, args.actor, args.pick, effect)
-        _finish(effect)
+        _finish_effect(effect)
         return outcome
 
     return _with_store(args, verb)

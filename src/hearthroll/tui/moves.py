@@ -349,7 +349,7 @@ async def _roll(
     needed = flow.dice_needed(count)
     if needed == 0:
         return await _roll(table, request, False, move)
-    return await _typed(
+    return await ask_faces(
         table,
         f"{move.name}: the faces of real dice",
         needed,
@@ -359,23 +359,30 @@ async def _roll(
     )
 
 
-async def _typed(
+async def ask_faces(
     table: TableScreen,
     title: str,
     needed: int | None,
     roll: Callable[[flow.TypedRoll], T],
+    blank: Callable[[], T] | None = None,
 ) -> T | None:
-    """Ask for typed faces until `roll` takes them (or Escape); the result of the roll."""
+    """Ask for typed faces until `roll` takes them (or Escape); the result of the roll. With
+    `blank`, Enter on an empty line takes `blank()` instead (the app's own dice)."""
     held: list[T] = []
 
     def check(text: str) -> str | None:
         try:
-            held[:] = [roll(flow.check_typed(text))]
+            if blank is not None and not text.strip():
+                held[:] = [blank()]
+            else:
+                held[:] = [roll(flow.check_typed(text))]
         except HearthrollError as error:
             return at_table(error)
         return None
 
     hint = f"this roll takes {dice(needed)}" if needed is not None else "type the faces rolled"
+    if blank is not None:
+        hint += "; ⏎ on an empty line rolls them"
     text = await ask(table.app, DiceInput(title, hint, check))
     return held[0] if text is not None and held else None
 
@@ -480,7 +487,7 @@ def reroll_flow(table: TableScreen, typed: bool) -> None:
         move = ruleset.move(move_id)
         preview: Preview | None
         if typed:
-            preview = await _typed(
+            preview = await ask_faces(
                 table,
                 f"{move.name}: reroll the 1s with real dice",
                 flow.dice_needed(lambda d: reroll(state, ruleset, d, RandomDice())),
@@ -561,7 +568,7 @@ def damage_flow(table: TableScreen, typed: bool) -> None:
         return outcome
 
     async def run() -> None:
-        outcome = await _typed(
+        outcome = await ask_faces(
             table,
             f"{actor}: weapon damage with real dice",
             flow.dice_needed(lambda d: damage(state, ruleset, d, actor=actor)),

@@ -8,13 +8,11 @@ from typing import TYPE_CHECKING
 from hearthroll.core.campaign.events import Outcome
 from hearthroll.core.campaign.state import Campaign
 from hearthroll.core.dice.sources import TypedDice
-from hearthroll.core.errors import HearthrollError
 from hearthroll.core.games import gear
 from hearthroll.core.numbers import signed
 from hearthroll.core.verbs import edits, sheet
 from hearthroll.tui import flow
 from hearthroll.tui.keygate import ask
-from hearthroll.tui.views import dice
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -219,30 +217,20 @@ async def _spend_rolled(
 ) -> bool:
     """The dice a hold's picks roll (Defend's "deal half your damage"): the faces of real dice
     typed, or Enter on an empty line for the app's dice. False when cancelled."""
-    from hearthroll.tui.refusals import at_table
-    from hearthroll.tui.screens.dice_input import DiceInput
+    from hearthroll.tui.moves import ask_faces
+
+    def typed(faces: flow.TypedRoll) -> Outcome:
+        source = TypedDice((*faces.dice, *(faces.effect or ())))
+        outcome = spend(picks, source)
+        source.finish()
+        return outcome
 
     needed = flow.dice_needed(lambda d: spend(picks, d)) or 0
-    done: list[Outcome] = []
-
-    def check(text: str) -> str | None:
-        try:
-            if text.strip():
-                typed = flow.check_typed(text)
-                source = TypedDice((*typed.dice, *(typed.effect or ())))
-                outcome = spend(picks, source)
-                source.finish()
-            else:
-                outcome = spend(picks, table.dice())
-        except HearthrollError as error:
-            return at_table(error)
-        done[:] = [outcome]
-        return None
-
-    hint = f"this takes {dice(needed)}; ⏎ on an empty line rolls them"
-    if await ask(table.app, DiceInput(f"{title} — the faces of real dice", hint, check)) is None:
+    title = f"{title} — the faces of real dice"
+    outcome = await ask_faces(table, title, needed, typed, lambda: spend(picks, table.dice()))
+    if outcome is None:
         return False
-    table.commit(done[0])
+    table.commit(outcome)
     return True
 
 

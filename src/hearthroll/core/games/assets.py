@@ -129,6 +129,11 @@ def unmount(
     return after, words
 
 
+def kinds(ruleset: Ruleset) -> set[str]:
+    """The kinds of asset the ruleset has a meter for (none: a game without assets)."""
+    return {m.scope for m in ruleset.meters if m.scope in LIMITS}
+
+
 def kind_of(ruleset: Ruleset, field: str) -> str | None:
     """The kind of asset whose meter or mark `field` (an id) is, if it is an asset's at all:
     `integrity` and `battered` are a vehicle's, `companion_health` a companion's."""
@@ -184,8 +189,7 @@ def pips(value: int, top: int) -> str:
 
 def assets_section(ruleset: Ruleset, character: Character) -> Section | None:
     """Companions and vehicles with their own meters, where the ruleset has them (31)."""
-    kinds = {m.scope for m in ruleset.meters if m.scope in LIMITS}
-    if not kinds:
+    if not kinds(ruleset):
         return None
     names = {c.id: c.name.lower() for c in ruleset.conditions}
     lines = []

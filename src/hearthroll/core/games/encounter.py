@@ -220,7 +220,7 @@ def wield_again(state: Campaign, ruleset: Ruleset, name: str) -> tuple[Campaign,
         if name in encounter.fled:
             raise RuleError(f"{name} has fled the fight")
         if name in encounter.acted:
-            done = _move_name(ruleset, encounter.acted[name])
+            done = ruleset.move_name(encounter.acted[name])
             raise RuleError(f"{name} has taken a turn this round ({done}): end the round first")
         acted = {**encounter.acted, name: WIELD}
         state = attrs.evolve(state, encounter=attrs.evolve(encounter, acted=acted))
@@ -280,13 +280,6 @@ def _condition_name(ruleset: Ruleset, condition: str) -> str:
         return condition.replace("_", " ")
 
 
-def _move_name(ruleset: Ruleset, move_id: str) -> str:
-    try:
-        return ruleset.move(move_id).name
-    except RuleError:
-        return move_id
-
-
 def end_round(state: Campaign, ruleset: Ruleset) -> tuple[Campaign, list[str]]:
     """Reading 35: cooldowns (not the one made this round) and timed conditions count down."""
     encounter = state.encounter
@@ -297,7 +290,7 @@ def end_round(state: Campaign, ruleset: Ruleset) -> tuple[Campaign, list[str]]:
         made = encounter.acted.get(name)
         cooldowns: dict[str, int] = {}
         for move_id, left in character.cooldowns.items():
-            label = _move_name(ruleset, move_id)
+            label = ruleset.move_name(move_id)
             if move_id == made:
                 cooldowns[move_id] = left
             elif left > 1:
@@ -537,7 +530,7 @@ def refusal(
         if name in encounter.fled:
             return f"{name} has fled the fight"
         if name in encounter.acted:
-            done = _move_name(ruleset, encounter.acted[name])
+            done = ruleset.move_name(encounter.acted[name])
             return f"{name} has taken a turn this round ({done}): end the round first"
     if move.escape:
         if encounter is not None and encounter.no_way_out:
@@ -847,7 +840,7 @@ def _follow(
 ) -> tuple[Campaign, list[str]]:
     """A followed roll (Bash's stun) made at once, on the same foe, from the effect dice; not
     made on a foe the blow took down (there is nothing left to stun)."""
-    if foe is not None and foe.meters.get(HEALTH, 0) <= 0:
+    if foe is not None and is_down(foe):
         return state, [f"{move.name}: not rolled, {foe.name} is down"]
     character = state.characters[actor]
     found = terms(ruleset, move, character, foe)

@@ -212,10 +212,11 @@ def wear(
 ) -> tuple[Character, str]:
     """Put on or wield a carried item (`worn`), or stow a worn one (not `worn`)."""
     if worn:
-        if "disarmed" in character.conditions and "weapon" in spec.tags:
-            from hearthroll.core.games.encounter import disarmed_fix
+        if "weapon" in spec.tags and character.conditions:
+            from hearthroll.core.games.encounter import DISARMED, disarmed_fix
 
-            raise RuleError(disarmed_fix(character))
+            if DISARMED in character.conditions:
+                raise RuleError(disarmed_fix(character))
         why = refusal(ruleset, character, spec)
         if why is not None:
             raise RuleError(why)

@@ -92,7 +92,7 @@ def _lifted(ruleset: Ruleset, character: Character, meter: Meter) -> tuple[Chara
         return character, []
     if character.meters.get(meter.id, meter.min) <= meter.min:
         return character, []
-    move = next((m.name for m in ruleset.moves if m.id == meter.at_min), meter.at_min)
+    move = ruleset.move_name(meter.at_min)
     said = f"{character.name} is above {meter.min} {meter.name}: {move} waits no more"
     return attrs.evolve(character, waits=""), [said]
 

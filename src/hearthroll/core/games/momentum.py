@@ -239,14 +239,13 @@ def scale(ruleset: Ruleset, character: Character) -> str:
 
 def shows_impacts(ruleset: Ruleset, character: Character) -> bool:
     """Whether the character's sheet has the momentum section, whose line names the impacts."""
-    meter = meter_of(ruleset)
-    return meter is not None and meter.id in character.meters
+    return _keeps(ruleset, character) is not None
 
 
 def momentum_section(ruleset: Ruleset, character: Character) -> Section | None:
     """Momentum with its max and reset, and the impacts that lower them (readings 15, 28)."""
-    meter = meter_of(ruleset)
-    if meter is None or not shows_impacts(ruleset, character):
+    meter = _keeps(ruleset, character)
+    if meter is None:
         return None
     value = character.meters[meter.id]
     top = max_momentum(ruleset, character)

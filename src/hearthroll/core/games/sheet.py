@@ -192,7 +192,7 @@ def rolls(ruleset: Ruleset, c: Character) -> Section | None:
         left = f"{c.ongoing.rolls} roll{'s' if c.ongoing.rolls != 1 else ''} left"
         lines.append(Line("ongoing", f"{signed(c.ongoing.amount)} ({left})", c.ongoing.amount))
     if c.waits:
-        name = next((m.name for m in ruleset.moves if m.id == c.waits), c.waits)
+        name = ruleset.move_name(c.waits)
         data["waits"] = c.waits
         lines.append(Line("waits", f"{name} must be rolled next", warn=True))
     if c.rest_bonus:

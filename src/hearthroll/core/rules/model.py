@@ -350,6 +350,11 @@ class Ruleset:
         """The move with this id."""
         return _find(self.moves, move_id, "move", self._owner)
 
+    def move_name(self, move_id: str) -> str:
+        """The name of the move with this id; the id itself where the ruleset has no such move
+        (a campaign saved with a move a later catalog dropped)."""
+        return next((m.name for m in self.moves if m.id == move_id), move_id)
+
     def table(self, table_id: str) -> Table:
         """The table with this id."""
         return _find(self.tables, table_id, "table", self._owner)

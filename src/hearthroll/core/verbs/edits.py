@@ -462,13 +462,13 @@ def _asset_path(
     from hearthroll.core.games import assets
 
     name, dot, rest = field.partition(".")
-    if dot and not any(m.scope in assets.LIMITS for m in ruleset.meters):
+    if dot and not assets.kinds(ruleset):
         return None  # no companions or vehicles in this game: the character's fields say why
     if dot:
         character = find_character(state, owner)
-        for asset in character.assets or ():
-            if asset.name.lower() == name.lower():
-                return character, asset, rest.lower()
+        found = assets.owned([character], name)
+        if found is not None:
+            return (*found, rest.lower())
         names = ", ".join(a.name for a in character.assets or ()) or "none"
         raise NotFound(f"{character.name} has no asset named {name!r} (their assets: {names})")
     if owner.lower() not in {n.lower() for n in state.characters}:

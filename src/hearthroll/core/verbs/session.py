@@ -774,7 +774,7 @@ def _check_waits(ruleset: Ruleset, character: Character, move: Move) -> None:
         raise RuleError(why)
     if not character.waits or character.waits == move.id:
         return
-    waiting = next((m.name for m in ruleset.moves if m.id == character.waits), character.waits)
+    waiting = ruleset.move_name(character.waits)
     raise RuleError(
         f"{character.name}'s {waiting} waits: roll it first "
         f"(move {waiting!r} --as {character.name})"
