@@ -2,6 +2,6 @@
 
 import sys
 
-from hearthroll.cli import main
+from hearthroll.launch import main
 
 sys.exit(main())

@@ -18,6 +18,7 @@ from hearthroll.cli import (
     serve,
     sheet_verbs,
     starforged,
+    warm,
 )
 from hearthroll.cli.common import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, Parser
 from hearthroll.core.errors import HearthrollError
@@ -36,6 +37,7 @@ def build_parser() -> argparse.ArgumentParser:
     sheet_verbs.add_parsers(verbs)
     players.add_parsers(verbs)
     serve.add_parsers(verbs)
+    warm.add_parsers(verbs)
     batch.add_parsers(verbs, parser)
     parser.verb_names = set(verbs.choices)  # type: ignore[attr-defined]
     return parser

@@ -7,7 +7,10 @@ from __future__ import annotations
 
 import os
 import sys
-from pathlib import Path
+
+TYPE_CHECKING = False  # the launcher reads `cache_root` first: typing and pathlib cost it 18 ms
+if TYPE_CHECKING:
+    from pathlib import Path
 
 ENV_DATA_DIR = "HEARTHROLL_DATA_DIR"
 """An environment variable that moves the data folder (tests, portable installs)."""
@@ -28,11 +31,11 @@ def user_path(kind: str) -> Path:
     `platformdirs` costs every command about 7 ms. Elsewhere, and for a HOME that is not an
     absolute path, `platformdirs` decides.
     """
-    variable, default = _XDG[kind]
-    home = os.environ.get("HOME", "")
-    if sys.platform.startswith("linux") and os.path.isabs(home):
-        base = os.environ.get(variable, "")
-        return Path(base if os.path.isabs(base) else os.path.join(home, default)) / APP
+    from pathlib import Path
+
+    found = _xdg(kind)
+    if found is not None:
+        return Path(found)
     import platformdirs
 
     finder = {
@@ -43,6 +46,25 @@ def user_path(kind: str) -> Path:
     return finder(APP)
 
 
+def _xdg(kind: str) -> str | None:
+    """The XDG folder of `kind` for hearthroll on Linux with an absolute HOME; else None."""
+    variable, default = _XDG[kind]
+    home = os.environ.get("HOME", "")
+    if not (sys.platform.startswith("linux") and os.path.isabs(home)):
+        return None
+    base = os.environ.get(variable, "")
+    return os.path.join(base if os.path.isabs(base) else os.path.join(home, default), APP)
+
+
+def cache_root() -> str | None:
+    """The cache folder `cache_dir` names, worked out from the environment alone; None where
+    only `platformdirs` knows it (not Linux, or no absolute HOME)."""
+    env = os.environ.get(ENV_DATA_DIR)
+    if env:
+        return os.path.join(env, ".cache")
+    return _xdg("cache")
+
+
 def data_dir(override: Path | None = None) -> Path:
     """The folder for campaigns and the recent list: `override`, the env variable, or the
     platform's user data folder."""
@@ -50,6 +72,8 @@ def data_dir(override: Path | None = None) -> Path:
         return override
     env = os.environ.get(ENV_DATA_DIR)
     if env:
+        from pathlib import Path
+
         return Path(env)
     return user_path("data")
 
@@ -59,10 +83,10 @@ def cache_dir(override: Path | None = None) -> Path:
     installs), else the platform's user cache folder."""
     if override is not None:
         return override / ".cache"
-    env = os.environ.get(ENV_DATA_DIR)
-    if env:
-        return Path(env) / ".cache"
-    return user_path("cache")
+    from pathlib import Path
+
+    root = cache_root()
+    return Path(root) if root is not None else user_path("cache")
 
 
 def runtime_dirs() -> list[Path]:
@@ -71,6 +95,8 @@ def runtime_dirs() -> list[Path]:
     (emptied at logout) and, where that cannot be made, a folder in the user data folder."""
     env = os.environ.get(ENV_DATA_DIR)
     if env:
+        from pathlib import Path
+
         return [Path(env) / "serving"]
     import warnings
 

@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from hearthroll.store.digests import sha256
+from hearthroll.store.stamps import stamps
 
 T = TypeVar("T")
 
@@ -51,24 +52,10 @@ def code_key() -> bytes:
     digest = sha256(f"{hearthroll.__version__} {sys.version}".encode())
     root = os.path.dirname(hearthroll.__file__)
     for package in _CODE_PACKAGES:
-        for path, size, mtime in sorted(_stamps(os.path.join(root, package), f"{package}/")):
+        for path, size, mtime in sorted(stamps(os.path.join(root, package), f"{package}/")):
             digest.update(path.encode())
             digest.update(b"%d %d\n" % (size, mtime))
     return digest.digest()
-
-
-def _stamps(folder: str, prefix: str) -> list[tuple[str, int, int]]:
-    """Every `.py` file under `folder`: its path (from `prefix`), size and modification time."""
-    found: list[tuple[str, int, int]] = []
-    with os.scandir(folder) as entries:
-        for entry in entries:
-            if entry.is_dir(follow_symlinks=False):
-                if entry.name != "__pycache__":
-                    found += _stamps(entry.path, f"{prefix}{entry.name}/")
-            elif entry.name.endswith(".py"):
-                status = entry.stat()
-                found.append((prefix + entry.name, status.st_size, status.st_mtime_ns))
-    return found
 
 
 def key_of(parts: Iterable[bytes]) -> str:

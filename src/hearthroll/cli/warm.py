@@ -1,0 +1,316 @@
+"""The warm process: the command line's modules imported once, and each command it is handed run
+in a fork of it, with the caller's arguments, folder, environment and terminal.
+
+`hearthroll.launch` starts it in the background after a command that found none, and hands it
+the commands after. It holds no campaign, catalog or memo of its own: a fork starts from the
+imported modules alone and reads every file as a command run from scratch does. It stops
+after `IDLE` seconds without a command, and at once when its socket is taken away.
+
+    python -m hearthroll.cli.warm SOCKET
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import fcntl
+import gc
+import io
+import marshal
+import os
+import signal
+import socket
+import sys
+import time
+from typing import Any, NoReturn
+
+from hearthroll.cli.common import EXIT_OK, EXIT_PROBLEMS
+from hearthroll.store import warm_place
+
+IDLE = 1200.0
+"""Seconds the warm process waits for a command before it stops (20 minutes)."""
+
+HEAVY = frozenset({"hearthroll.cli.table_server"})
+"""Modules left to the commands that run them: the web server's, which the warm process never
+runs (`hearthroll.launch.NOT_SERVED`)."""
+
+MOST = 1 << 20
+"""The largest request read (a command's arguments and environment), in bytes."""
+
+
+def main(argv: list[str]) -> int:
+    """Serve commands at the socket `argv[0]` until idle; 0 also when another warm process
+    serves there already, or the code changed since the launcher looked."""
+    if len(argv) != 1:
+        print("usage: python -m hearthroll.cli.warm SOCKET", file=sys.stderr)
+        return 2
+    return serve(argv[0])
+
+
+def serve(place: str, idle: float = IDLE) -> int:
+    """Listen at `place` and run each command handed over in a fork, until `idle` seconds pass
+    without one or the socket is removed."""
+    folder = os.path.dirname(place)
+    os.makedirs(folder, mode=0o700, exist_ok=True)
+    if not warm_place.private(folder):
+        return 0
+    lock = os.open(f"{place}.lock", os.O_RDWR | os.O_CREAT, 0o600)
+    try:
+        fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:  # another warm process serves here
+        os.close(lock)
+        return 0
+    os.ftruncate(lock, 0)
+    os.write(lock, b"%d\n" % os.getpid())
+    signal.signal(signal.SIGTERM, _stop)  # `hearthroll warm stop`: the socket goes with it
+    preload()
+    from hearthroll.cli import build_parser
+
+    code = warm_place.fingerprint()
+    if warm_place.socket_path(code) != place:  # the sources changed while this one started
+        return 0
+    parser = build_parser()
+    gc.freeze()  # what is loaded stays out of the forks' collections: their pages stay shared
+    os.chdir("/")  # a warm process keeps no folder in use (a USB stick can be unmounted)
+    _clear_leftovers(folder, place)
+    listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    with contextlib.suppress(FileNotFoundError):  # a warm process that crashed left it
+        os.unlink(place)
+    listener.bind(place)
+    os.chmod(place, 0o600)
+    mine = os.stat(place).st_ino
+    listener.listen(64)
+    listener.settimeout(min(idle, 60.0))
+    signal.signal(signal.SIGCHLD, signal.SIG_IGN)  # the children are reaped as they end
+    last = time.monotonic()
+    try:
+        while time.monotonic() - last < idle and _ours(place, mine):
+            try:
+                conn, _ = listener.accept()
+            except TimeoutError:
+                continue
+            last = time.monotonic()
+            try:
+                child = os.fork()
+            except OSError:  # no process to spare: the caller runs the command itself
+                child = -1
+            if child == 0:
+                _child(conn, [listener.fileno(), lock], parser, code)
+            conn.close()
+    finally:
+        if _ours(place, mine):
+            with contextlib.suppress(OSError):
+                os.unlink(place)
+        listener.close()
+        os.close(lock)
+    return 0
+
+
+def _stop(_signal: int, _frame: object) -> NoReturn:
+    raise SystemExit(0)
+
+
+def preload() -> None:
+    """Import what any served command may use: the engine, the store and the command line."""
+    import importlib
+    import pkgutil
+
+    import hearthroll.cli
+    import hearthroll.core
+    import hearthroll.store
+
+    for package in (hearthroll.core, hearthroll.store, hearthroll.cli):
+        for found in pkgutil.walk_packages(package.__path__, f"{package.__name__}."):
+            if found.name not in HEAVY:
+                with contextlib.suppress(Exception):  # a module that fails fails in its command
+                    importlib.import_module(found.name)
+
+
+def _ours(place: str, inode: int) -> bool:
+    """Whether the socket at `place` is still the one this process bound."""
+    try:
+        return os.stat(place).st_ino == inode
+    except OSError:
+        return False
+
+
+def _clear_leftovers(folder: str, place: str) -> None:
+    """Remove the sockets of warm processes that are gone (older code, a crash): a lock no one
+    holds marks one."""
+    for lock, pid in _locks(folder):
+        if pid is None and lock != f"{place}.lock":
+            for path in (lock.removesuffix(".lock"), lock):
+                with contextlib.suppress(OSError):
+                    os.unlink(path)
+
+
+def _locks(folder: str) -> list[tuple[str, int | None]]:
+    """Each warm process's lock in `folder`, with the pid of the process that holds it (None:
+    the process is gone)."""
+    found: list[tuple[str, int | None]] = []
+    with contextlib.suppress(OSError), os.scandir(folder) as entries:
+        for entry in entries:
+            if not entry.name.endswith(".lock"):
+                continue
+            try:
+                held = os.open(entry.path, os.O_RDWR)
+            except OSError:
+                continue
+            try:
+                fcntl.flock(held, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError:  # held: the warm process runs, and wrote its pid there
+                text = os.pread(held, 32, 0).strip()
+                found.append((entry.path, int(text) if text.isdigit() else 0))
+            else:
+                found.append((entry.path, None))
+            finally:
+                os.close(held)
+    return found
+
+
+def _child(conn: socket.socket, inherited: list[int], parser: Any, code: str) -> NoReturn:
+    """Run one command in this fork and end with its exit status; a request that cannot be
+    taken ends it before the pid is sent, so the caller runs the command itself."""
+    status = EXIT_PROBLEMS
+    started = False
+    try:
+        for fd in inherited:
+            os.close(fd)
+        for number in (signal.SIGCHLD, signal.SIGTERM):  # as in a process of its own
+            signal.signal(number, signal.SIG_DFL)
+        request, fds = _receive(conn)
+        if request.get("code") != code or len(fds) != 3 or not _same_user(conn):
+            os._exit(0)
+        _adopt(request, fds)
+        conn.sendall(warm_place.PID + os.getpid().to_bytes(4, "big"))
+        started = True
+        from hearthroll.cli import run_command
+
+        status = run_command(parser, request["argv"])
+    except KeyboardInterrupt:
+        status = 130
+    except BaseException as error:  # the last guard: the caller gets a line, never a traceback
+        if not started:
+            os._exit(0)
+        with contextlib.suppress(Exception):
+            print(f"hearthroll: unexpected error: {error!r}", file=sys.stderr)
+    finally:
+        for stream in (sys.stdout, sys.stderr):
+            with contextlib.suppress(Exception):
+                stream.flush()
+        with contextlib.suppress(OSError):
+            conn.sendall(warm_place.STATUS + status.to_bytes(4, "big", signed=True))
+        os._exit(status)
+
+
+def _receive(conn: socket.socket) -> tuple[dict[str, Any], list[int]]:
+    """The request (its length, then its marshalled body) and the three streams sent with it."""
+    conn.settimeout(10.0)
+    data, fds, _flags, _address = socket.recv_fds(conn, 65536, 3)
+    if len(data) < 4:
+        raise ValueError("short request")
+    size = int.from_bytes(data[:4], "big")
+    if size > MOST:
+        raise ValueError("request too large")
+    body = bytearray(data[4:])
+    while len(body) < size:
+        more = conn.recv(size - len(body))
+        if not more:
+            raise ValueError("request cut short")
+        body += more
+    conn.settimeout(None)
+    request = marshal.loads(bytes(body))
+    if not isinstance(request, dict):
+        raise ValueError("not a request")
+    return request, fds
+
+
+def _same_user(conn: socket.socket) -> bool:
+    """Whether the caller runs as this process's user (the folder's mode already says so; on
+    Linux the socket's peer says it too)."""
+    peer = getattr(socket, "SO_PEERCRED", None)
+    if peer is None:
+        return True
+    credentials = conn.getsockopt(socket.SOL_SOCKET, peer, 12)
+    return int.from_bytes(credentials[4:8], sys.byteorder) == os.getuid()
+
+
+def _adopt(request: dict[str, Any], fds: list[int]) -> None:
+    """Become the caller: its terminal or pipes as the standard streams, its folder, its
+    environment, its umask and time zone."""
+    for target, fd in zip((0, 1, 2), fds, strict=True):
+        os.dup2(fd, target)
+        os.close(fd)
+    os.chdir(request["cwd"])
+    os.environ.clear()
+    os.environ.update(request["env"])
+    os.umask(request["umask"])
+    time.tzset()
+    sys.argv = [request["program"], *request["argv"]]
+    (in_encoding, in_errors), (out_encoding, out_errors), (err_encoding, err_errors) = request[
+        "streams"
+    ]
+    streams = {
+        "stdin": _text(0, "r", in_encoding, in_errors),
+        "stdout": _text(1, "w", out_encoding, out_errors, os.isatty(1)),
+        "stderr": _text(2, "w", err_encoding, err_errors, True),
+    }
+    for name, stream in streams.items():
+        setattr(sys, name, stream)
+        setattr(sys, f"__{name}__", stream)
+
+
+def _text(fd: int, mode: str, encoding: str, errors: str, lines: bool = False) -> io.TextIOWrapper:
+    """A standard stream on `fd`, as Python makes one at start-up."""
+    raw = open(fd, f"{mode}b", closefd=False)  # noqa: SIM115
+    return io.TextIOWrapper(raw, encoding=encoding, errors=errors, line_buffering=lines)
+
+
+# --- the `warm` verb ------------------------------------------------------------------------
+
+
+def add_parsers(verbs: Any) -> None:
+    """Add `warm` to the command line."""
+    warm = verbs.add_parser(
+        "warm",
+        help="the warm process that runs commands quickly: whether it runs, or stop it",
+        description=(
+            "A command that finds no warm process starts one in the background: it keeps "
+            "hearthroll's modules imported and runs each later command in a fork of itself, "
+            f"reading every file afresh. It stops after {IDLE / 60:.0f} minutes without a "
+            "command. HEARTHROLL_WARM=0 turns it off."
+        ),
+    )
+    warm.add_argument(
+        "action", nargs="?", choices=("status", "stop"), default="status", help="(status)"
+    )
+    warm.set_defaults(run=_run_warm)
+
+
+def _run_warm(args: argparse.Namespace) -> int:
+    place = warm_place.socket_path()
+    if place is None:
+        print("no warm process here: this system's cache folder is found by platformdirs")
+        return EXIT_OK
+    running = [(lock, pid) for lock, pid in _locks(os.path.dirname(place)) if pid]
+    if args.action == "stop":
+        for _lock, pid in running:
+            with contextlib.suppress(OSError):
+                os.kill(pid, signal.SIGTERM)
+        print(f"stopped {len(running)} warm process{'' if len(running) == 1 else 'es'}")
+        return EXIT_OK
+    ours = [pid for lock, pid in running if lock == f"{place}.lock"]
+    if ours:
+        print(f"a warm process (pid {ours[0]}) runs commands for this code, at {place}")
+    elif not warm_place.wanted():
+        print(f"off: {warm_place.ENV_WARM} turns it off, and commands run in their own process")
+    else:
+        print("no warm process runs for this code: the next command starts one")
+    older = len(running) - len(ours)
+    if older:
+        print(f"{older} more for other code (stops by itself, or: hearthroll warm stop)")
+    return EXIT_OK
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

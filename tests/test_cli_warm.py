@@ -1,0 +1,254 @@
+"""The warm process: a command handed to it prints, reads and exits as the same command run in
+its own process, in the caller's folder, environment and streams; none listening, the command
+runs where it was typed; Ctrl-C reaches it; `warm stop` ends it.
+
+Each test that needs one starts a warm process of its own in a short temporary folder (a
+socket path holds about 100 bytes) and stops it.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from cli_run import run_cli
+from hearthroll import launch
+from hearthroll.cli import build_parser
+from hearthroll.cli import warm as warm_process
+from hearthroll.store import warm_place
+from hearthroll.store.stamps import stamps
+
+pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="the warm process forks")
+
+DEMO = ("new", "{path}", "--ruleset", "hack", "--demo")
+
+
+class Warm:
+    """A warm process for the tests' code, listening at `place`, in the data folder `data`."""
+
+    def __init__(self, data: Path, place: str, process: subprocess.Popen[bytes]) -> None:
+        self.data = data
+        self.place = place
+        self.process = process
+
+    def ask(
+        self, *argv: str, stdin: Path | None = None, cwd: Path | None = None
+    ) -> tuple[int | None, str, str]:
+        """Hand `argv` to the warm process as `hearthroll` would, with its standard streams on
+        files: the status (None: it did not take the command), stdout and stderr."""
+        folder = Path(tempfile.mkdtemp(dir=self.data))
+        out, err = folder / "out", folder / "err"
+        saved = [os.dup(fd) for fd in (0, 1, 2)]
+        here = os.getcwd()
+        source = open(stdin or os.devnull, "rb")  # noqa: SIM115
+        with out.open("wb") as out_file, err.open("wb") as err_file:
+            os.dup2(source.fileno(), 0)
+            os.dup2(out_file.fileno(), 1)
+            os.dup2(err_file.fileno(), 2)
+            streams = sys.stdin, sys.stdout, sys.stderr
+            sys.stdin = open(0, encoding="utf-8", closefd=False)  # noqa: SIM115
+            sys.stdout = sys.stderr = open(1, "w", encoding="utf-8", closefd=False)  # noqa: SIM115
+            try:
+                if cwd is not None:
+                    os.chdir(cwd)
+                status = launch.ask(self.place, list(argv))
+            finally:
+                os.chdir(here)
+                sys.stdin, sys.stdout, sys.stderr = streams
+                for fd, kept in zip((0, 1, 2), saved, strict=True):
+                    os.dup2(kept, fd)
+                    os.close(kept)
+                source.close()
+        return status, out.read_text(encoding="utf-8"), err.read_text(encoding="utf-8")
+
+
+def wait_for(check: object, seconds: float = 60.0) -> bool:
+    """Whether `check()` came true within `seconds` (polled)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if check():  # type: ignore[operator]
+            return True
+        time.sleep(0.05)
+    return False
+
+
+@pytest.fixture
+def short_data(monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """A data folder with a short path (the socket lives in it), warm processes turned on."""
+    data = Path(tempfile.mkdtemp(prefix="hw-", dir="/tmp"))
+    monkeypatch.setenv("HEARTHROLL_DATA_DIR", str(data))
+    monkeypatch.setenv("HEARTHROLL_WARM", "1")
+    yield data
+    shutil.rmtree(data, ignore_errors=True)
+
+
+def _stop(process: subprocess.Popen[bytes]) -> None:
+    if process.poll() is None:
+        process.terminate()
+        try:
+            process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+@pytest.fixture
+def warm(short_data: Path) -> Iterator[Warm]:
+    place = warm_place.socket_path()
+    assert place is not None
+    process = subprocess.Popen([sys.executable, "-m", "hearthroll.cli.warm", place])
+    try:
+        assert wait_for(lambda: os.path.exists(place)), "the warm process did not listen"
+        yield Warm(short_data, place, process)
+    finally:
+        _stop(process)
+
+
+def cold(*argv: str, cwd: Path | None = None) -> tuple[int, str, str]:
+    """`hearthroll ARGV` in a process of its own, as with the warm process turned off."""
+    done = run_cli(*argv, cwd=cwd, env={"HEARTHROLL_WARM": "0"})
+    return done.returncode, done.stdout, done.stderr
+
+
+def test_every_verb_is_served_but_the_long_running_ones() -> None:
+    verbs: set[str] = build_parser().verb_names  # type: ignore[attr-defined]
+    assert launch.SERVED | launch.NOT_SERVED == verbs
+    assert not launch.SERVED & launch.NOT_SERVED
+
+
+def test_a_served_command_prints_and_exits_as_one_run_in_its_own_process(
+    warm: Warm, tmp_path: Path
+) -> None:
+    served, alone = tmp_path / "served.toml", tmp_path / "alone.toml"
+    for path in (served, alone):
+        assert cold(*(part.format(path=path) for part in DEMO))[0] == 0
+    steps = [
+        ("state", "{path}"),
+        ("move", "{path}", "defy_danger", "--as", "Wren", "--dice", "6,5"),
+        ("state", "{path}", "--json"),
+        ("undo", "{path}"),
+        ("move", "{path}", "no such move"),
+        ("roll", "2d6+3", "--seed", "7"),
+    ]
+    for step in steps:
+        status, out, err = warm.ask(*(part.format(path=served) for part in step))
+        expected = cold(*(part.format(path=alone) for part in step))
+        assert status is not None, f"the warm process did not take {step}"
+        assert (status, out, err.replace(str(served), str(alone))) == expected, step
+
+
+def test_the_command_runs_in_the_callers_folder_and_environment(
+    warm: Warm, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert cold("new", str(tmp_path / "here.toml"), "--demo")[0] == 0
+    elsewhere = warm.data / "elsewhere"
+    monkeypatch.setenv("HEARTHROLL_DATA_DIR", str(elsewhere))  # the caller's, not the warm one's
+    status, out, err = warm.ask("state", "here.toml", cwd=tmp_path)
+    assert (status, err) == (0, "")
+    assert "Millbrook" in out
+    assert (elsewhere / ".cache").is_dir()  # its memos went where the caller's variable says
+
+
+def test_standard_input_reaches_the_served_command(warm: Warm, tmp_path: Path) -> None:
+    path = tmp_path / "camp.toml"
+    assert cold("new", str(path), "--demo")[0] == 0
+    script = tmp_path / "script.txt"
+    script.write_text(f'note {path} "the ford is watched"\nlog {path} --last 1\n', "utf-8")
+    status, out, _err = warm.ask("batch", stdin=script)
+    assert status == 0
+    assert "the ford is watched" in out
+
+
+def test_each_served_command_rolls_its_own_dice(warm: Warm) -> None:
+    rolls = {warm.ask("roll", "12d20")[1] for _ in range(3)}
+    assert len(rolls) == 3  # forks of one process do not share a generator's state
+
+
+def test_no_warm_process_means_no_command_is_taken(short_data: Path) -> None:
+    place = warm_place.socket_path()
+    assert place is not None
+    assert launch.ask(place, ["roll", "1d6"]) is None
+
+
+def test_a_command_with_none_listening_runs_here_and_starts_one(
+    short_data: Path, tmp_path: Path
+) -> None:
+    place = warm_place.socket_path()
+    assert place is not None
+    done = run_cli("roll", "2d6", "--seed", "1", env={"HEARTHROLL_WARM": "1"})
+    try:
+        assert done.returncode == 0
+        assert done.stdout == cold("roll", "2d6", "--seed", "1")[1]
+        assert wait_for(lambda: os.path.exists(place)), "no warm process was started"
+        status = run_cli("warm", env={"HEARTHROLL_WARM": "1"})
+        assert "a warm process (pid " in status.stdout
+    finally:
+        stopped = run_cli("warm", "stop", env={"HEARTHROLL_WARM": "1"})
+    assert stopped.stdout.strip() == "stopped 1 warm process"
+    assert wait_for(lambda: not os.path.exists(place)), "the socket outlived its process"
+
+
+def test_turned_off_no_warm_process_is_started(short_data: Path) -> None:
+    place = warm_place.socket_path()
+    assert place is not None
+    done = run_cli("roll", "1d6", env={"HEARTHROLL_WARM": "0"})
+    assert done.returncode == 0
+    time.sleep(0.5)  # a process started would bind within this; none may
+    assert not os.path.exists(place)
+    assert "off:" in run_cli("warm", env={"HEARTHROLL_WARM": "0"}).stdout
+
+
+def test_a_second_warm_process_for_the_same_socket_stops_at_once(warm: Warm) -> None:
+    second = subprocess.run(
+        [sys.executable, "-m", "hearthroll.cli.warm", warm.place], timeout=60, check=False
+    )
+    assert second.returncode == 0
+    assert warm.process.poll() is None
+    assert warm.ask("roll", "1d1")[:2] == (0, "1d1 = [1] = 1\n")
+
+
+def test_ctrl_c_reaches_the_served_command(warm: Warm) -> None:
+    children = Path(f"/proc/{warm.process.pid}/task/{warm.process.pid}/children")
+    if not children.exists():
+        pytest.skip("needs /proc's children list to know the command has started")
+    client = subprocess.Popen(
+        [sys.executable, "-m", "hearthroll", "batch"], stdin=subprocess.PIPE, stderr=subprocess.PIPE
+    )
+    try:
+        assert wait_for(lambda: children.read_text().strip()), "the command did not start"
+        client.send_signal(signal.SIGINT)
+        assert client.wait(timeout=60) == 130
+    finally:
+        _stop(client)
+
+
+def test_a_changed_source_names_another_socket(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "engine.py").write_text("x = 1\n", "utf-8")
+    before = stamps(str(tmp_path))
+    os.utime(tmp_path / "engine.py", ns=(1, 1))
+    assert stamps(str(tmp_path)) != before
+    import hearthroll.store.stamps as module
+
+    first = warm_place.socket_path(warm_place.fingerprint())
+    monkeypatch.setattr(module, "stamps", lambda folder, prefix="": [("engine.py", 1, 1)])
+    assert warm_place.socket_path(warm_place.fingerprint()) != first
+
+
+def test_a_leftover_socket_of_a_stopped_process_is_cleared(short_data: Path) -> None:
+    folder = short_data / ".cache" / "warm"
+    folder.mkdir(parents=True, mode=0o700)
+    (folder / "0000.sock").write_bytes(b"")
+    (folder / "0000.sock.lock").write_bytes(b"123\n")
+    warm_process._clear_leftovers(str(folder), str(folder / "mine.sock"))
+    assert list(folder.iterdir()) == []
