@@ -121,7 +121,7 @@ def cold(*argv: str, cwd: Path | None = None) -> tuple[int, str, str]:
 
 def test_every_verb_is_served_but_the_long_running_ones() -> None:
     verbs: set[str] = build_parser().verb_names  # type: ignore[attr-defined]
-    assert launch.SERVED | launch.NOT_SERVED == verbs
+    assert verbs == launch.SERVED | launch.NOT_SERVED
     assert not launch.SERVED & launch.NOT_SERVED
 
 
