@@ -63,12 +63,12 @@ def serve(place: str, idle: float = IDLE) -> int:
     os.ftruncate(lock, 0)
     os.write(lock, b"%d\n" % os.getpid())
     signal.signal(signal.SIGTERM, _stop)  # `hearthroll warm stop`: the socket goes with it
+    code = warm_place.fingerprint()
     preload()
     from hearthroll.cli import build_parser
 
-    code = warm_place.fingerprint()
-    if warm_place.socket_path(code) != place:  # the sources changed while this one started
-        return 0
+    if warm_place.socket_path(code) != place or warm_place.fingerprint() != code:
+        return 0  # the sources changed since the launcher looked, or while they were loaded
     parser = build_parser()
     gc.freeze()  # what is loaded stays out of the forks' collections: their pages stay shared
     os.chdir("/")  # a warm process keeps no folder in use (a USB stick can be unmounted)
