@@ -22,6 +22,8 @@ from typing import Any
 
 import aiohttp
 
+from cli_run import end_process
+
 CATCH_TERMINAL = """
 Object.defineProperty(Object.prototype, "fitAddon", {
   configurable: true,
@@ -139,12 +141,7 @@ async def headless(
             ) as websocket:
                 yield Page(websocket)
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+        end_process(process)
 
 
 async def _devtools_port(profile: Path, process: subprocess.Popen[bytes]) -> int:

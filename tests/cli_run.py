@@ -22,3 +22,15 @@ def run_cli(
         timeout=60,
         check=False,
     )
+
+
+def end_process(process: subprocess.Popen[bytes]) -> None:
+    """Stop a process a test started, politely first: terminated, then killed after 30 s."""
+    if process.poll() is not None:
+        return
+    process.terminate()
+    try:
+        process.wait(timeout=30)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()

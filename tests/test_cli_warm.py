@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from cli_run import run_cli
+from cli_run import end_process, run_cli
 from hearthroll import launch
 from hearthroll.cli import build_parser
 from hearthroll.cli import warm as warm_process
@@ -91,16 +91,6 @@ def short_data(monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     shutil.rmtree(data, ignore_errors=True)
 
 
-def _stop(process: subprocess.Popen[bytes]) -> None:
-    if process.poll() is None:
-        process.terminate()
-        try:
-            process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
-
-
 @pytest.fixture
 def warm(short_data: Path) -> Iterator[Warm]:
     place = warm_place.socket_path()
@@ -110,7 +100,7 @@ def warm(short_data: Path) -> Iterator[Warm]:
         assert wait_for(lambda: os.path.exists(place)), "the warm process did not listen"
         yield Warm(short_data, place, process)
     finally:
-        _stop(process)
+        end_process(process)
 
 
 def cold(*argv: str, cwd: Path | None = None) -> tuple[int, str, str]:
@@ -228,7 +218,7 @@ def test_ctrl_c_reaches_the_served_command(warm: Warm) -> None:
         client.send_signal(signal.SIGINT)
         assert client.wait(timeout=60) == 130
     finally:
-        _stop(client)
+        end_process(client)
 
 
 def test_a_changed_source_names_another_socket(
