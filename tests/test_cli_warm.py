@@ -8,6 +8,7 @@ socket path holds about 100 bytes) and stops it.
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import signal
@@ -179,8 +180,11 @@ def test_a_command_with_none_listening_runs_here_and_starts_one(
         assert done.returncode == 0
         assert done.stdout == cold("roll", "2d6", "--seed", "1")[1]
         assert wait_for(lambda: os.path.exists(place)), "no warm process was started"
-        status = run_cli("warm", env={"HEARTHROLL_WARM": "1"})
-        assert "a warm process (pid " in status.stdout
+        status = run_cli("warm", "--json", env={"HEARTHROLL_WARM": "1"})
+        shown = json.loads(status.stdout)
+        assert (shown["on"], shown["socket"], shown["others"]) == (True, place, 0)
+        assert isinstance(shown["pid"], int)
+        assert f"a warm process (pid {shown['pid']})" in run_cli("warm").stdout
     finally:
         stopped = run_cli("warm", "stop", env={"HEARTHROLL_WARM": "1"})
     assert stopped.stdout.strip() == "stopped 1 warm process"
@@ -194,7 +198,9 @@ def test_turned_off_no_warm_process_is_started(short_data: Path) -> None:
     assert done.returncode == 0
     time.sleep(0.5)  # a process started would bind within this; none may
     assert not os.path.exists(place)
-    assert "off:" in run_cli("warm", env={"HEARTHROLL_WARM": "0"}).stdout
+    assert run_cli("warm", env={"HEARTHROLL_WARM": "0"}).stdout == (
+        "off (HEARTHROLL_WARM=0): every command runs in its own process\n"
+    )
 
 
 def test_a_second_warm_process_for_the_same_socket_stops_at_once(warm: Warm) -> None:

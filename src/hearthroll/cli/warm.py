@@ -24,7 +24,7 @@ import sys
 import time
 from typing import Any, NoReturn
 
-from hearthroll.cli.common import EXIT_OK, EXIT_PROBLEMS
+from hearthroll.cli.common import EXIT_OK, EXIT_PROBLEMS, add_json, print_json
 from hearthroll.store import warm_place
 
 IDLE = 1200.0
@@ -284,31 +284,41 @@ def add_parsers(verbs: Any) -> None:
     warm.add_argument(
         "action", nargs="?", choices=("status", "stop"), default="status", help="(status)"
     )
+    add_json(warm)
     warm.set_defaults(run=_run_warm)
 
 
 def _run_warm(args: argparse.Namespace) -> int:
     place = warm_place.socket_path()
-    if place is None:
-        print("no warm process here: this system's cache folder is found by platformdirs")
-        return EXIT_OK
-    running = [(lock, pid) for lock, pid in _locks(os.path.dirname(place)) if pid]
+    running = [] if place is None else _locks(os.path.dirname(place))
+    pids = [pid for _lock, pid in running if pid]
     if args.action == "stop":
-        for _lock, pid in running:
+        for pid in pids:
             with contextlib.suppress(OSError):
                 os.kill(pid, signal.SIGTERM)
-        print(f"stopped {len(running)} warm process{'' if len(running) == 1 else 'es'}")
+        if args.json:
+            print_json({"stopped": len(pids)})
+        else:
+            print(f"stopped {len(pids)} warm process{'' if len(pids) == 1 else 'es'}")
         return EXIT_OK
-    ours = [pid for lock, pid in running if lock == f"{place}.lock"]
-    if ours:
-        print(f"a warm process (pid {ours[0]}) runs commands for this code, at {place}")
-    elif not warm_place.wanted():
-        print(f"off: {warm_place.ENV_WARM} turns it off, and commands run in their own process")
-    else:
+    ours = next((pid for lock, pid in running if pid and lock == f"{place}.lock"), None)
+    used = warm_place.wanted() and place is not None
+    if args.json:
+        print_json({"on": used, "pid": ours, "socket": place, "others": len(pids) - bool(ours)})
+        return EXIT_OK
+    if place is None:
+        print("none here: this system's cache folder is one only platformdirs knows")
+    elif not used:
+        print(f"off ({warm_place.ENV_WARM}=0): every command runs in its own process")
+    if ours is not None:
+        print(f"a warm process (pid {ours}) runs commands for this code, at {place}")
+    elif used:
         print("no warm process runs for this code: the next command starts one")
-    older = len(running) - len(ours)
-    if older:
-        print(f"{older} more for other code (stops by itself, or: hearthroll warm stop)")
+    if len(pids) > bool(ours):
+        print(
+            f"{len(pids) - bool(ours)} more for other code (each stops by itself after "
+            f"{IDLE / 60:.0f} minutes without a command; hearthroll warm stop stops them all)"
+        )
     return EXIT_OK
 
 
