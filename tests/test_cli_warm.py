@@ -8,6 +8,7 @@ socket path holds about 100 bytes) and stops it.
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 import shutil
@@ -246,5 +247,17 @@ def test_a_leftover_socket_of_a_stopped_process_is_cleared(short_data: Path) -> 
     folder.mkdir(parents=True, mode=0o700)
     (folder / "0000.sock").write_bytes(b"")
     (folder / "0000.sock.lock").write_bytes(b"123\n")
-    warm_process._clear_leftovers(str(folder), str(folder / "mine.sock"))
+    warm_process._retire_others(str(folder), str(folder / "mine.sock"))
     assert list(folder.iterdir()) == []
+
+
+def test_a_warm_process_for_new_code_stops_the_one_for_older_code(warm: Warm) -> None:
+    folder = os.path.dirname(warm.place)
+    newer = os.path.join(folder, "0123456789abcdef.sock")
+    assert warm_place.socket_path("other code") != warm.place
+    assert warm.ask("roll", "1d1")[0] == 0
+    with open(f"{newer}.lock", "w") as lock:
+        fcntl.flock(lock.fileno(), fcntl.LOCK_EX)  # as the newer process holds its own
+        warm_process._retire_others(folder, newer)
+    assert warm.process.wait(timeout=60) == 0
+    assert not os.path.exists(warm.place)

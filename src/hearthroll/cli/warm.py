@@ -61,7 +61,7 @@ def serve(place: str, idle: float = IDLE) -> int:
         os.close(lock)
         return 0
     os.ftruncate(lock, 0)
-    os.write(lock, b"%d\n" % os.getpid())
+    os.write(lock, f"{os.getpid()}\n{sys.executable}\n".encode())
     signal.signal(signal.SIGTERM, _stop)  # `hearthroll warm stop`: the socket goes with it
     code = warm_place.fingerprint()
     preload()
@@ -72,7 +72,7 @@ def serve(place: str, idle: float = IDLE) -> int:
     parser = build_parser()
     gc.freeze()  # what is loaded stays out of the forks' collections: their pages stay shared
     os.chdir("/")  # a warm process keeps no folder in use (a USB stick can be unmounted)
-    _clear_leftovers(folder, place)
+    _retire_others(folder, place)
     listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     with contextlib.suppress(FileNotFoundError):  # a warm process that crashed left it
         os.unlink(place)
@@ -134,20 +134,25 @@ def _ours(place: str, inode: int) -> bool:
         return False
 
 
-def _clear_leftovers(folder: str, place: str) -> None:
-    """Remove the sockets of warm processes that are gone (older code, a crash): a lock no one
-    holds marks one."""
-    for lock, pid in _locks(folder):
-        if pid is None and lock != f"{place}.lock":
+def _retire_others(folder: str, place: str) -> None:
+    """Remove the sockets of warm processes that are gone (a lock no one holds marks one), and
+    stop those of this same Python with other code: this install's older sources."""
+    for lock, pid, python in _locks(folder):
+        if lock == f"{place}.lock":
+            continue
+        if pid is None:
             for path in (lock.removesuffix(".lock"), lock):
                 with contextlib.suppress(OSError):
                     os.unlink(path)
+        elif pid and python == sys.executable:
+            with contextlib.suppress(OSError):
+                os.kill(pid, signal.SIGTERM)
 
 
-def _locks(folder: str) -> list[tuple[str, int | None]]:
+def _locks(folder: str) -> list[tuple[str, int | None, str]]:
     """Each warm process's lock in `folder`, with the pid of the process that holds it (None:
-    the process is gone)."""
-    found: list[tuple[str, int | None]] = []
+    the process is gone) and the Python it runs."""
+    found: list[tuple[str, int | None, str]] = []
     with contextlib.suppress(OSError), os.scandir(folder) as entries:
         for entry in entries:
             if not entry.name.endswith(".lock"):
@@ -159,10 +164,10 @@ def _locks(folder: str) -> list[tuple[str, int | None]]:
             try:
                 fcntl.flock(held, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except OSError:  # held: the warm process runs, and wrote its pid there
-                text = os.pread(held, 32, 0).strip()
-                found.append((entry.path, int(text) if text.isdigit() else 0))
+                pid, _, python = os.pread(held, 4096, 0).decode(errors="replace").partition("\n")
+                found.append((entry.path, int(pid) if pid.isdigit() else 0, python.strip()))
             else:
-                found.append((entry.path, None))
+                found.append((entry.path, None, ""))
             finally:
                 os.close(held)
     return found
@@ -291,7 +296,7 @@ def add_parsers(verbs: Any) -> None:
 def _run_warm(args: argparse.Namespace) -> int:
     place = warm_place.socket_path()
     running = [] if place is None else _locks(os.path.dirname(place))
-    pids = [pid for _lock, pid in running if pid]
+    pids = [pid for _lock, pid, _python in running if pid]
     if args.action == "stop":
         for pid in pids:
             with contextlib.suppress(OSError):
@@ -301,7 +306,7 @@ def _run_warm(args: argparse.Namespace) -> int:
         else:
             print(f"stopped {len(pids)} warm process{'' if len(pids) == 1 else 'es'}")
         return EXIT_OK
-    ours = next((pid for lock, pid in running if pid and lock == f"{place}.lock"), None)
+    ours = next((pid for lock, pid, _ in running if pid and lock == f"{place}.lock"), None)
     used = warm_place.wanted() and place is not None
     if args.json:
         print_json({"on": used, "pid": ours, "socket": place, "others": len(pids) - bool(ours)})
