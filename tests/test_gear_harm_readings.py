@@ -316,6 +316,24 @@ def test_a_potion_drunk_at_zero_hp_lifts_the_wait_too(ruleset: Ruleset) -> None:
 
 
 @BOTH
+def test_hp_set_above_zero_by_hand_lifts_the_wait_as_healing_does(ruleset: Ruleset) -> None:
+    down = sheet.hurt(party(ruleset), ruleset, 25, "Hale").state
+    set_up = edits.set_field(down, ruleset, "Hale.hp", "5")
+    assert set_up.event.results[-1] == "Hale is above 0 HP: Last Breath waits no more"
+    assert set_up.state.characters["Hale"].waits == ""
+    set_zero = edits.set_field(down, ruleset, "Hale.xp", "1")  # another field: still waiting
+    assert set_zero.state.characters["Hale"].waits == down.characters["Hale"].waits != ""
+    edited = attrs.evolve(
+        down.characters["Hale"], meters={**down.characters["Hale"].meters, "hp": 3}
+    )
+    by_hand = edits.hand_edit(
+        down, attrs.evolve(down, characters={**down.characters, "Hale": edited}), ruleset
+    )
+    assert by_hand.event.results[-1] == "Hale is above 0 HP: Last Breath waits no more"
+    assert by_hand.state.characters["Hale"].waits == ""
+
+
+@BOTH
 def test_last_breath_above_zero_hp_is_refused(ruleset: Ruleset) -> None:
     faces = [4, 4] if ruleset is HACK else [4]
     with pytest.raises(RuleError) as refused:

@@ -85,6 +85,16 @@ def heal(
     return changed, words + cleared
 
 
+def lift_waits(ruleset: Ruleset, character: Character) -> tuple[Character, list[str]]:
+    """The sheet with no bottom move waiting on a meter that is above its bottom now (a GM's
+    `set`, a hand edit, a move's own change), and the words saying so."""
+    words: list[str] = []
+    for meter in ruleset.meters:
+        character, said = _lifted(ruleset, character, meter)
+        words += said
+    return character, words
+
+
 def _lifted(ruleset: Ruleset, character: Character, meter: Meter) -> tuple[Character, list[str]]:
     """Reading 20: healed above the meter's bottom before it is rolled, its move waits no more
     (HP back means the character did not lose it all)."""

@@ -136,13 +136,9 @@ def hand_edit(before: Campaign, after: Campaign, ruleset: Ruleset | None = None)
         raise RuleError("the state file is what the events made: there is no hand edit")
     settled: list[str] = []
     if ruleset is not None:
-        from hearthroll.core.games import momentum
+        from hearthroll.core.games.aftermath import settle
 
-        sheets = dict(after.characters)
-        for key, character in after.characters.items():
-            sheets[key], said = momentum.settle(ruleset, character, character)
-            settled += [f"{key}: {w}" for w in said]
-        after = attrs.evolve(after, characters=sheets) if settled else after
+        after, settled = settle(ruleset, after, after, named=True)
     event = Event(kind="edit", results=(*(change_words(d) for d in changes), *settled))
     return record(before, after, event)
 
@@ -314,7 +310,9 @@ def set_field(state: Campaign, ruleset: Ruleset, path: str, value: str) -> Outco
         sheet = character.name
     if after == state:
         raise RuleError(f"{path} is already {value}")
-    after, settled = _settled(state, after, ruleset, sheet)
+    from hearthroll.core.games.aftermath import settle
+
+    after, settled = settle(ruleset, state, after, [sheet] if sheet else [])
     from hearthroll.core.games.encounter import newly_breaking
 
     fleeing = [
@@ -322,20 +320,6 @@ def set_field(state: Campaign, ruleset: Ruleset, path: str, value: str) -> Outco
     ]
     event = Event(kind="set", actor=actor, results=(words, *gone, *settled, *fleeing))
     return record(state, after, event)
-
-
-def _settled(
-    state: Campaign, after: Campaign, ruleset: Ruleset, name: str | None
-) -> tuple[Campaign, list[str]]:
-    """The edited campaign with this sheet's momentum within the max its impacts now leave
-    (an impact marked on them or their command vehicle lowers it), and the words saying so."""
-    from hearthroll.core.games import momentum
-
-    if name is None or name not in after.characters:
-        return after, []
-    sheet = after.characters[name]
-    settled, words = momentum.settle(ruleset, state.characters.get(name), sheet)
-    return (after if settled is sheet else put_character(after, settled)), words
 
 
 def _set_character(

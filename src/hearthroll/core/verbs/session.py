@@ -53,6 +53,7 @@ from hearthroll.core.dice.mechanics import (
 from hearthroll.core.dice.sources import DiceSource
 from hearthroll.core.errors import HearthrollError, RuleError, TurnError
 from hearthroll.core.games import (
+    aftermath,
     assets,
     encounter,
     gear,
@@ -362,7 +363,7 @@ def make_move(
         unmounted, gone = assets.unmount(ruleset, original, state.characters[who], mounted)
         state = put_character(state, unmounted)
         words += gone
-    state, settled = _settle_momentum(before, state, ruleset)
+    state, settled = aftermath.settle(ruleset, before, state)
     words += settled
     label, text = _band_words(move, band) if band else ("", move.text)
     line = ""
@@ -589,21 +590,6 @@ def _mount_momentum(state: Campaign, ruleset: Ruleset) -> Campaign:
         if mounted is not character:
             state = put_character(state, mounted)
     return state
-
-
-def _settle_momentum(
-    before: Campaign, state: Campaign, ruleset: Ruleset
-) -> tuple[Campaign, list[str]]:
-    """Every sheet's momentum within the max its impacts now leave (reading 28), said in words;
-    the max is not kept on the sheet."""
-    words: list[str] = []
-    for character in list(state.characters.values()):
-        settled, said = momentum.settle(ruleset, before.characters.get(character.name), character)
-        if settled is not character:
-            state = put_character(state, settled)
-        many = len(state.characters) > 1
-        words += [f"{character.name}: {w}" if many else w for w in said]
-    return state, words
 
 
 NEXT = "next"
