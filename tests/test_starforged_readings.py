@@ -441,6 +441,20 @@ def test_the_roll_names_the_stat_it_used() -> None:
     assert out.event.line.startswith("action die 3 + iron 2 = 5")
 
 
+def test_a_score_over_10_says_it_is_capped() -> None:
+    state = kael()
+    strong = attrs.evolve(
+        state.characters["Kael"], stats={**state.characters["Kael"].stats, "iron": 5}
+    )
+    state = attrs.evolve(state, characters={"Kael": strong})
+    # minor harm: health 5 - 1 = 4 is below iron 5; 6 + 5 = 11, capped at 10, beats 9 and 9
+    out = move(state, "endure harm", (6, 9, 9), picks=["minor", "embrace_the_pain"], resist=True)
+    assert (
+        out.event.line
+        == "action die 6 + iron 5 = 11, capped at 10  vs  9 · 9 → strong hit, a match"
+    )
+
+
 def test_no_roll_names_no_stat() -> None:
     out = move(kael(), "endure harm", (), picks=["minor"])
     assert out.event.rolled == ""

@@ -243,6 +243,11 @@ class ActionRoll(Roll):
     """An action roll: faces are the action die then the two challenge dice."""
 
     score: int = 0
+    adds: int = 0
+    """The adds the score counted (before the cap)."""
+    uncapped: int = 0
+    """The die (unless cancelled), the stat and the adds before the cap: above it, the score
+    is the cap."""
 
     @property
     def action_die(self) -> int:
@@ -278,7 +283,19 @@ def roll_action(
     if momentum < 0 and die == -momentum:
         flags.add(CANCELLED)
     band = judge_action(score, (c1, c2))
-    return ActionRoll("action", 6, (die, c1, c2), (0, 1, 2), band, frozenset(flags), score, score)
+    counted = 0 if CANCELLED in flags else die
+    return ActionRoll(
+        "action",
+        6,
+        (die, c1, c2),
+        (0, 1, 2),
+        band,
+        frozenset(flags),
+        score,
+        score,
+        adds,
+        counted + stat + adds,
+    )
 
 
 def burn_momentum(roll: ActionRoll, momentum: int) -> ActionRoll:

@@ -679,9 +679,10 @@ def _action_line(
     die = f"action die {roll.action_die}"
     if roll.has(CANCELLED):
         die += " (cancelled by momentum)"
-    adds = roll.score - value - (0 if roll.has(CANCELLED) else roll.action_die)
-    plus = f" + adds {adds}" if adds else ""
-    return f"{die} + {shown} {value}{plus} = {roll.score}  vs  {c1} · {c2} → {said}{match}"
+    plus = f" + adds {roll.adds}" if roll.adds else ""
+    capped = f"{roll.uncapped}, capped at " if roll.uncapped > roll.score else ""
+    total = f"{capped}{roll.score}"
+    return f"{die} + {shown} {value}{plus} = {total}  vs  {c1} · {c2} → {said}{match}"
 
 
 def _name_of(ruleset: Ruleset, stat_id: str) -> str:
