@@ -333,6 +333,16 @@ def test_marks_by_rank_and_never_past_ten_boxes(rank: str, ticks: int) -> None:
     assert progress.clear(progress.mark(track)).ticks == 0
 
 
+def test_a_mark_on_a_full_track_or_a_clear_on_an_empty_one_is_refused_not_recorded() -> None:
+    state = starforged.new_track(kael(), "Beacon", "epic").state
+    with pytest.raises(RuleError, match=r"Beacon has no progress to clear \(0 ticks\)"):
+        starforged.clear_track(state, "Beacon")
+    full = starforged.mark_track(state, "Beacon", 40).state
+    with pytest.raises(RuleError, match=r"Beacon is full \(10/10 boxes\): make its progress roll"):
+        starforged.mark_track(full, "Beacon")
+    assert starforged.clear_track(full, "Beacon").state.tracks[0].ticks == 39  # type: ignore[index]
+
+
 def test_progress_roll_counts_boxes_and_no_momentum() -> None:
     state = starforged.new_track(kael(momentum=10), "Beacon", "dangerous").state
     state = starforged.mark_track(state, "Beacon", 2).state  # 4 boxes

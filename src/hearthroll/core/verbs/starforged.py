@@ -251,6 +251,11 @@ def mark_track(state: Campaign, name: str, times: int = 1) -> Outcome:
     tracks = state.tracks or ()
     track = progress.find_track(tracks, name)
     marked = progress.mark(track, times)
+    if marked == track:
+        raise RuleError(
+            f"{track.name} is full ({progress.BOXES}/{progress.BOXES} boxes): make its progress "
+            f"roll (track FILE roll {track.name!r}) or strike it (track FILE drop)"
+        )
     words = (
         f"{track.name}: +{progress.unit(track)}{f' ×{times}' if times > 1 else ''}, "
         f"{progress.boxes(track)} → {progress.boxes(marked)} boxes "
@@ -265,6 +270,8 @@ def clear_track(state: Campaign, name: str) -> Outcome:
     tracks = state.tracks or ()
     track = progress.find_track(tracks, name)
     cleared = progress.clear(track)
+    if cleared == track:
+        raise RuleError(f"{track.name} has no progress to clear (0 ticks)")
     words = (f"{track.name}: −{progress.unit(track)}, ticks {track.ticks} → {cleared.ticks}",)
     after = attrs.evolve(state, tracks=progress.replace(tracks, cleared))
     return record(state, after, Event(kind="track", results=words))
