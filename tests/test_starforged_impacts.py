@@ -170,7 +170,7 @@ def test_the_command_vehicle_battered_by_hand_is_its_owner_s_impact() -> None:
     assert gauge(battered.state) == (9, 9, 1)
     assert momentum_line(battered.state)["impacts"] == "Battered (Petrel)"
     data = character_sheet(SF, battered.state.characters["Kael"]).data()
-    assert data["impacts"] == ["battered"]
+    assert data["impacts"] == ["Petrel.battered"]  # as `set` names it
     assert data["momentum"] == {"value": 9, "min": -6, "max": 9, "reset": 1}
     assert data["maxima"] == {"health": 5, "spirit": 5, "supply": 5, "momentum": 9}
     both = edit(battered.state, ("Kael.Petrel.cursed", "yes"), ("Kael.wounded", "yes")).state

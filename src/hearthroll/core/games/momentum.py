@@ -54,6 +54,11 @@ class Impact:
         """Its name on the sheet: `Wounded`, `Battered (Petrel)`."""
         return f"{self.name} ({self.vehicle})" if self.vehicle else self.name
 
+    @property
+    def path(self) -> str:
+        """Where it is marked, as `set` names it: `wounded`, `Petrel.battered`."""
+        return f"{self.vehicle}.{self.id}" if self.vehicle else self.id
+
 
 def _is_impact(condition: Condition) -> bool:
     return condition.impact or condition.id in IMPACTS
@@ -263,6 +268,6 @@ def momentum_section(ruleset: Ruleset, character: Character) -> Section | None:
     )
     data: dict[str, object] = {
         "momentum": {"value": value, "min": meter.min, "max": top, "reset": reset},
-        "impacts": [i.id for i in marked],
+        "impacts": [i.path for i in marked],
     }
     return Section("momentum", meter.name.lower(), lines, data)
