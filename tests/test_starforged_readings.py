@@ -465,6 +465,12 @@ def test_a_score_over_10_says_it_is_capped() -> None:
     )
 
 
+@pytest.mark.parametrize("edge", ["advantage", "disadvantage"])
+def test_an_action_roll_takes_no_advantage(edge: str) -> None:
+    with pytest.raises(RuleError, match="Endure Harm takes no --adv or --dis: an action roll"):
+        move(kael(), "endure harm", (6, 2, 3), picks=["minor"], resist=True, **{edge: True})
+
+
 def test_no_roll_names_no_stat() -> None:
     out = move(kael(), "endure harm", (), picks=["minor"])
     assert out.event.rolled == ""

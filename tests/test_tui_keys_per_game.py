@@ -15,6 +15,7 @@ from hearthroll.tui import build
 from hearthroll.tui.keys import help_sections
 from hearthroll.tui.refusals import missing
 from hearthroll.tui.screens.help import HelpScreen
+from hearthroll.tui.screens.palette import MovePalette
 from hearthroll.tui.screens.table import TableScreen
 from test_tui_helpers import plain, scripted, settle, shown
 
@@ -84,3 +85,41 @@ async def test_a_key_hack_lacks_says_so_in_place_and_the_help_leaves_it_out(
         assert "Readiness" in help_text and "weapon damage" in help_text
         assert "mark 1 XP" not in help_text and "push" not in help_text.split("In the move")[0]
         assert "burn momentum" not in help_text and "End round" not in help_text
+
+
+@pytest.mark.parametrize(
+    ("ruleset_id", "edged"),
+    [("house", True), ("hack", True), ("starforged", False), ("maneuvers", False)],
+)
+async def test_the_palette_offers_advantage_only_where_a_move_takes_it(
+    tmp_path: Path, ruleset_id: str, edged: bool
+) -> None:
+    path = tmp_path / "camp.toml"
+    CampaignStore.create(path, demo_campaign(CATALOG.ruleset(ruleset_id)), CATALOG).close()
+    app = build(path, data_dir=tmp_path / "data", dice=scripted())
+    async with app.run_test(size=(110, 34)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("slash")
+        await settle(pilot, app)
+        assert isinstance(app.screen, MovePalette)
+        toggles = plain(app.screen.query_one("#toggles", Static).content)
+        assert ("F2 advantage" in toggles) == edged
+        assert "F4 real dice" in toggles
+        await pilot.press("f2")
+        await pilot.pause()
+        assert app.screen.flags["advantage"] == edged
+
+
+async def test_a_move_without_dice_refuses_advantage_in_the_palette(tmp_path: Path) -> None:
+    path = tmp_path / "camp.toml"
+    CampaignStore.create(path, demo_campaign(CATALOG.ruleset("house")), CATALOG).close()
+    app = build(path, data_dir=tmp_path / "data", dice=scripted())
+    async with app.run_test(size=(110, 34)) as pilot:
+        await settle(pilot, app)
+        assert app.live is not None
+        before = app.live.state
+        await pilot.press("slash", "f2", *"bolster", "enter")
+        await settle(pilot, app)
+        assert isinstance(app.screen, MovePalette)  # it stays open, the reason on the row
+        assert app.screen.refused == ("no advantage here: it makes no roll (F2/F3 turn it off)")
+        assert app.live.state == before

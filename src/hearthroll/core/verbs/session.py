@@ -227,6 +227,8 @@ def make_move(
         return maneuver(state, ruleset, move, character, dice, effect_dice or dice, at)
     if at is not None:
         raise RuleError(f"{move.name} is not made against a foe; drop --at")
+    if (advantage or disadvantage) and not takes_edge(move):
+        raise RuleError(f"{move.name} takes no --adv or --dis: {no_edge(move)}")
     inputs = dict(inputs or {})
     picked_stat = _stat_choice(ruleset, move, inputs)
     before = state
@@ -590,6 +592,34 @@ def _mount_momentum(state: Campaign, ruleset: Ruleset) -> Campaign:
         if mounted is not character:
             state = put_character(state, mounted)
     return state
+
+
+EDGED = frozenset({"pool", "stat_dice", "sum", "d20"})
+"""The mechanics the GM's advantage and disadvantage change (a die more, the better or the
+worse kept); an action roll, a table roll and a move without dice have none."""
+
+
+def takes_edge(move: Move) -> bool:
+    """Whether the GM's advantage or disadvantage applies to `move` (a maneuver's modifiers
+    are its own, reading 33)."""
+    return move.roll.mechanic in EDGED and not _maneuvering(move)
+
+
+def _maneuvering(move: Move) -> bool:
+    """A maneuver, or a roll that follows one (Bash's stun roll): the rules of maneuvers know
+    no advantage."""
+    return encounter.is_maneuver(move) or "maneuver" in move.tags
+
+
+def no_edge(move: Move) -> str:
+    """Why the GM's advantage or disadvantage does not apply to `move`."""
+    if _maneuvering(move):
+        return "a maneuver's modifiers are its own"
+    if move.roll.mechanic == "action":
+        return "an action roll has no advantage (its adds come from the move and its picks)"
+    if move.roll.mechanic == "none":
+        return "it makes no roll"
+    return f"a {move.roll.mechanic} roll has no advantage"
 
 
 NEXT = "next"

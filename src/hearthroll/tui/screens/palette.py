@@ -35,8 +35,8 @@ class PaletteChoice:
 
 
 class MovePalette(ModalScreen[PaletteChoice | None]):
-    """Search the campaign's moves; F2/F3 advantage and disadvantage, F4 real dice, F5
-    Preparation (when the character holds some)."""
+    """Search the campaign's moves; F2/F3 advantage and disadvantage (where a move takes
+    them), F4 real dice, F5 Preparation (when the character holds some)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "cancel", "Close"),
@@ -74,6 +74,10 @@ class MovePalette(ModalScreen[PaletteChoice | None]):
         self._shown: list[Move] = []
         self._aimed = False
         """The GM typed a query or moved the highlight: Enter rolls what is highlighted."""
+        from hearthroll.core.verbs.session import takes_edge
+
+        self._edged = any(takes_edge(m) for m in ruleset.moves)
+        """Whether any move here takes the GM's advantage (no F2/F3 where none does)."""
         self.flags = {"advantage": False, "disadvantage": False, "typed": False, "prepared": False}
         self.refused: str | None = None
         """The reason shown under a row the engine refused, if any."""
@@ -146,8 +150,11 @@ class MovePalette(ModalScreen[PaletteChoice | None]):
 
         line = Text("  ").join(
             [
-                box("F2", "advantage", "advantage"),
-                box("F3", "disadvantage", "disadvantage"),
+                *(
+                    [box("F2", "advantage", "advantage"), box("F3", "disadvantage", "disadvantage")]
+                    if self._edged
+                    else []
+                ),
                 box("F4", "real dice", "typed"),
                 *([box("F5", "Preparation", "prepared")] if self._can_prepare else []),
                 Text.assemble(("⏎", "bold reverse"), " roll  ", ("esc", "bold reverse"), " close"),
@@ -182,6 +189,11 @@ class MovePalette(ModalScreen[PaletteChoice | None]):
             self.notify("no move matches what you typed", severity="warning")
             return
         why = self._check(move.id) if self._check is not None else None
+        if why is None and (self.flags["advantage"] or self.flags["disadvantage"]):
+            from hearthroll.core.verbs.session import no_edge, takes_edge
+
+            if not takes_edge(move):
+                why = f"no advantage here: {no_edge(move)} (F2/F3 turn it off)"
         if why:  # the palette stays open, the reason under the move's row
             hits = self.query_one("#hits", OptionList)
             index = hits.highlighted or 0
@@ -210,9 +222,12 @@ class MovePalette(ModalScreen[PaletteChoice | None]):
         hits.highlighted = max(0, min(len(self._shown) - 1, current + step))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Preparation can be spent only when the character holds some."""
+        """Preparation can be spent only when the character holds some; advantage only where
+        a move takes it."""
         if action == "flip" and parameters == ("prepared",):
             return self._can_prepare
+        if action == "flip" and parameters in (("advantage",), ("disadvantage",)):
+            return self._edged
         return True
 
     def action_flip(self, flag: str) -> None:
