@@ -9,6 +9,7 @@ from textual.widgets import Static
 
 from hearthroll.core.games.sheet import Line, Section
 from hearthroll.tui.views import SheetView
+from hearthroll.tui.widgets import overflow
 
 BAR = 10
 
@@ -28,17 +29,10 @@ class CharacterSheet(Static):
 
     def watch_view(self, view: SheetView | None) -> None:
         self.border_title = "no character" if view is None else view.title
-        width, height = self.content_size
         text = render_sheet(view, keys=self.keys)
-        if 0 < height < self._rows(text, width):
+        if overflow.overflows(self, text):
             text = render_sheet(view, keys=self.keys, narrow=True)
-        self.update(text)
-        more = 0 < height < self._rows(text, width)
-        self.border_subtitle = "▼ more below: a taller window shows it" if more else ""
-
-    def _rows(self, text: Text, width: int) -> int:
-        """How many rows the text takes at this width."""
-        return len(text.wrap(self.app.console, width)) if width > 0 else 0
+        overflow.show(self, text)
 
 
 def bar(value: int, top: int, style: str = "green") -> Text:

@@ -7,6 +7,7 @@ from textual.reactive import reactive
 from textual.widgets import Static
 
 from hearthroll.tui.views import EncounterView, FoeLine
+from hearthroll.tui.widgets import overflow
 
 BAR = 10
 
@@ -22,7 +23,10 @@ class EncounterPane(Static):
     def watch_view(self, view: EncounterView | None) -> None:
         self.border_title = f"encounter · round {view.round}" if view else "encounter"
         self.display = view is not None
-        self.update(render_encounter(view))
+        overflow.show(self, render_encounter(view))
+
+    def on_resize(self) -> None:
+        self.watch_view(self.view)
 
 
 def health_bar(value: int, top: int) -> Text:

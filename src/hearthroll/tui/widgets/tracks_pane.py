@@ -10,6 +10,7 @@ from textual.widgets import Static
 
 from hearthroll.core.campaign.state import Campaign
 from hearthroll.core.rules.model import Ruleset
+from hearthroll.tui.widgets import overflow
 
 
 class TrackLine(NamedTuple):
@@ -57,7 +58,10 @@ class TracksPane(Static):
     def watch_view(self, view: TracksView | None) -> None:
         self.border_title = "tracks"
         self.display = view is not None
-        self.update(render_tracks(view, keys=self.keys))
+        overflow.show(self, render_tracks(view, keys=self.keys))
+
+    def on_resize(self) -> None:
+        self.watch_view(self.view)
 
 
 def render_tracks(view: TracksView | None, *, keys: bool = True) -> Text:

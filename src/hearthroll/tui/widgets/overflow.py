@@ -1,0 +1,26 @@
+"""A pane that says so when its text runs past its bottom: on a short terminal (80x24) the
+lines below are out of view, and the GM should know there are some."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.widgets import Static
+
+MORE = "▼ more below: a taller window shows it"
+
+
+def rows(pane: Static, text: Text, width: int) -> int:
+    """How many rows `text` takes in `pane` at this width."""
+    return len(text.wrap(pane.app.console, width)) if width > 0 else 0
+
+
+def overflows(pane: Static, text: Text) -> bool:
+    """Whether `text` is taller than the pane's room (a pane not laid out yet has none)."""
+    width, height = pane.content_size
+    return 0 < height < rows(pane, text, width)
+
+
+def show(pane: Static, text: Text) -> None:
+    """Put `text` in the pane, its bottom border saying when some of it is out of view."""
+    pane.update(text)
+    pane.border_subtitle = MORE if overflows(pane, text) else ""
