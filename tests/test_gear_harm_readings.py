@@ -452,6 +452,17 @@ def test_a_medical_kit_picked_on_rest_is_spent_and_adds_one_d3() -> None:
         roll(rest.state, HACK, "rest", [4, 4], [2, 3, 2], picks=["medical_kit"], actor="Hale")
 
 
+def test_one_medical_kit_a_rest_a_second_picked_after_one_used_is_refused() -> None:
+    state = given(party(HACK), HACK, "Hale", "medical_kit", "medical_kit", carried=True)
+    state = sheet.hurt(state, HACK, 8, "Hale").state
+    used = sheet.use(state, HACK, "medical_kit", TypedDice([]), "Hale").state
+    with pytest.raises(RuleError, match="Hale used a Medical kit already, and its 1d3 comes"):
+        roll(used, HACK, "rest", [4, 4], [2, 3, 2], picks=["medical_kit"], actor="Hale")
+    rest = roll(used, HACK, "rest", [4, 4], [3, 2, 2], actor="Hale")  # the used one's 1d3
+    assert hp(rest.state, "Hale") == 2 + 6 + 2
+    assert [i.id for i in rest.state.characters["Hale"].gear] == ["medical_kit"]  # one kept
+
+
 def test_a_medical_kit_picked_on_the_house_rest_is_spent_and_adds_one_d3() -> None:
     state = given(party(HOUSE), HOUSE, "Hale", "medical_kit", carried=True)
     state = sheet.hurt(state, HOUSE, 8, "Hale").state

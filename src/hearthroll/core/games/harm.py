@@ -3,6 +3,8 @@ at 0 HP (readings 20 and 22)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import attrs
 
 from hearthroll.core.campaign.sheets import change_meter, meter_bounds
@@ -162,6 +164,31 @@ def use(
 def is_rest(move: Move) -> bool:
     """Rest: the camp move that heals, which a Medical Kit used before it adds to."""
     return {"camp", "healing"} <= set(move.tags)
+
+
+def second_kit(
+    ruleset: Ruleset, character: Character, move: Move, picks: Iterable[str]
+) -> str | None:
+    """Reading 22, one Medical kit a Rest: with one used before it (waiting for this Rest),
+    the pick of another is refused; None when the picks are fine."""
+    if not is_rest(move) or not character.rest_bonus:
+        return None
+    picked = set(picks)
+    for options in move.options:
+        for item in options.items:
+            if item.id in picked and any(
+                _kit(ruleset, e.gear) for e in item.effects if e.kind == "use"
+            ):
+                return (
+                    f"{character.name} used a Medical kit already, and its "
+                    f"{character.rest_bonus} comes with this Rest: one kit a Rest, so drop "
+                    f"--pick {item.id}"
+                )
+    return None
+
+
+def _kit(ruleset: Ruleset, gear_id: str | None) -> bool:
+    return gear_id is not None and "medical_kit" in ruleset.gear_item(gear_id).tags
 
 
 def after_rest(

@@ -229,6 +229,8 @@ def make_move(
         raise RuleError(f"{move.name} is not made against a foe; drop --at")
     if (advantage or disadvantage) and not takes_edge(move):
         raise RuleError(f"{move.name} takes no --adv or --dis: {no_edge(move)}")
+    if character is not None and (kit := harm.second_kit(ruleset, character, move, picks)):
+        raise RuleError(kit)
     inputs = dict(inputs or {})
     picked_stat = _stat_choice(ruleset, move, inputs)
     before = state
