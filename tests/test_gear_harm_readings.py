@@ -315,6 +315,16 @@ def test_a_potion_drunk_at_zero_hp_lifts_the_wait_too(ruleset: Ruleset) -> None:
     assert drank.state.characters["Hale"].waits == ""
 
 
+def test_a_template_set_by_hand_is_refused_while_the_sheet_holds_gear_it_bars() -> None:
+    state = given(party(HACK), HACK, "Hale", "light_armor")
+    with pytest.raises(RuleError, match=r"Hale cannot use Light armor: .* drop it first"):
+        edits.set_field(state, HACK, "Hale.template", "automaton")
+    assert (
+        edits.set_field(state, HACK, "Hale.template", "ogre").state.characters["Hale"].template
+        == "ogre"
+    )  # an ogre wears light armor
+
+
 @BOTH
 def test_hp_set_above_zero_by_hand_lifts_the_wait_as_healing_does(ruleset: Ruleset) -> None:
     down = sheet.hurt(party(ruleset), ruleset, 25, "Hale").state

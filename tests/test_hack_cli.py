@@ -176,3 +176,28 @@ def test_half_damage_kit_empty_bow_and_healing_from_the_shell(tmp_path: Path) ->
     assert "Defend" in ok(tmp_path, "move", "road.toml", "defend", "--dice", "4,4", *mira)
     # "climb" finds Defy Danger.
     assert ok(tmp_path, "moves", "climb", "--ruleset", "hack").startswith("Defy Danger")
+
+
+def test_a_hand_edit_naming_an_unknown_template_or_gear_is_refused_with_its_line(
+    tmp_path: Path,
+) -> None:
+    ok(tmp_path, "new", "road.toml", "--ruleset", "hack", "--demo")
+    path = tmp_path / "road.toml"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(
+        text.replace('template = "ogre"', 'template = "ogree"', 1).replace(
+            '"big_weapon"', '"big_wepon"', 1
+        ),
+        encoding="utf-8",
+    )
+    said = refused(tmp_path, "note", "road.toml", "the road is long")
+    assert re.search(
+        r"road\.toml:\d+:1: characters\.Grusha\.template: unknown template 'ogree': one of "
+        r"human, ogre, automaton",
+        said,
+    ), said
+    assert re.search(r"characters\.Grusha\.gear: unknown gear 'big_wepon': .*big_weapon", said)
+    checked = run_cli("check", "road.toml", cwd=tmp_path, env={"HEARTHROLL_DATA_DIR": "data"})
+    assert checked.returncode == 1 and "unknown template 'ogree'" in checked.stdout
+    path.write_text(text, encoding="utf-8")  # put back: the note was never saved
+    assert "the road is long" not in ok(tmp_path, "log", "road.toml", "--last", "3")

@@ -978,6 +978,24 @@ def _check_sheets(path: Path, data: dict[str, Any], state: Campaign, ruleset: Ru
                 high = gauge.max
             if value < low or (high is not None and value > high):
                 problems.append(at((*base, "meters", meter), f"{value} is outside {low} to {high}"))
+        templates = [t.id for t in ruleset.templates]
+        if character.template and templates and character.template not in templates:
+            problems.append(
+                at(
+                    (*base, "template"),
+                    f"unknown template {character.template!r}: one of {', '.join(templates)}",
+                )
+            )
+        known_gear = {g.id for g in ruleset.gear}
+        for item in character.gear:
+            if item.id not in known_gear:
+                problems.append(
+                    at(
+                        (*base, "gear"),
+                        f"unknown gear {item.id!r}: {ruleset.name} has "
+                        f"{', '.join(sorted(known_gear)) or 'none'}",
+                    )
+                )
         if character.level < 1 or character.xp < 0 or character.rerolls_left < 0:
             problems.append(at(base, "level is at least 1; XP and rerolls are not negative"))
         problems += _check_assets(at, base, character.assets or ())

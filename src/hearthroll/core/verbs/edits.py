@@ -348,7 +348,18 @@ def _set_character(
         known = [t.id for t in ruleset.templates]
         if value not in known:
             raise RuleError(f"{path} is one of {', '.join(known) or 'nothing'}, not {value!r}")
-        return attrs.evolve(character, template=value)
+        changed = attrs.evolve(character, template=value)
+        from hearthroll.core.games import gear
+
+        for item in character.gear:
+            spec = ruleset.gear_item(item.id)
+            barred = gear.refusal(ruleset, changed, spec)
+            if barred:
+                raise RuleError(
+                    f"{barred}: drop it first (gear FILE {spec.name!r} --drop --as "
+                    f"{character.name}), then set the template"
+                )
+        return changed
     if field.startswith("max_"):
         meter_id = field.removeprefix("max_")
         _derived_max(ruleset, character, meter_id, path)
