@@ -261,3 +261,34 @@ def test_a_warm_process_for_new_code_stops_the_one_for_older_code(warm: Warm) ->
         warm_process._retire_others(folder, newer)
     assert warm.process.wait(timeout=60) == 0
     assert not os.path.exists(warm.place)
+
+
+def _state(pid: int) -> str:
+    """A process's state letter from /proc (`T` stopped, `S` sleeping, `R` running)."""
+    return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+
+
+def test_ctrl_z_stops_the_served_command_with_the_client_and_fg_goes_on(warm: Warm) -> None:
+    children = Path(f"/proc/{warm.process.pid}/task/{warm.process.pid}/children")
+    if not children.exists():
+        pytest.skip("needs /proc's children list to find the served command")
+    client = subprocess.Popen(
+        [sys.executable, "-m", "hearthroll", "batch"], stdin=subprocess.PIPE, stderr=subprocess.PIPE
+    )
+    try:
+        assert wait_for(lambda: children.read_text().strip()), "the command did not start"
+        served = int(children.read_text().split()[0])
+        for _ in range(20):  # until the client knows the command's pid (it comes at once)
+            client.send_signal(signal.SIGTSTP)
+            if wait_for(lambda: _state(served) == "T", 2.0):
+                break
+            client.send_signal(signal.SIGCONT)
+        assert _state(served) == "T" and wait_for(lambda: _state(client.pid) == "T")
+        client.send_signal(signal.SIGCONT)
+        assert wait_for(lambda: _state(served) != "T" and _state(client.pid) != "T")
+        assert client.stdin is not None
+        client.stdin.write(b"roll 1d1\n")
+        client.stdin.close()
+        assert client.wait(timeout=60) == 0
+    finally:
+        end_process(client)

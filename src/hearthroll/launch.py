@@ -92,7 +92,8 @@ def ask(place: str, argv: Sequence[str], code: str | None = None) -> int | None:
 
 
 def _wait(conn: socket) -> int | None:
-    """The exit status the warm process's child sends; Ctrl-C and the like pass on to it."""
+    """The exit status the warm process's child sends; Ctrl-C and the like pass on to it,
+    and Ctrl-Z stops it with this process."""
     import _signal  # type: ignore[import-not-found]  # signal costs 3 ms more: its enums
 
     received = b""
@@ -107,8 +108,19 @@ def _wait(conn: socket) -> int | None:
         else:
             pending.append(signal_number)
 
+    def suspend(signal_number: int, _frame: object) -> None:
+        """Ctrl-Z: the command stops with this process, and goes on when it does."""
+        if child:
+            os.kill(child, _signal.SIGSTOP)
+        _signal.signal(signal_number, _signal.SIG_DFL)
+        os.kill(os.getpid(), signal_number)  # stopped here until `fg` or `bg`
+        _signal.signal(signal_number, suspend)
+        if child:
+            os.kill(child, _signal.SIGCONT)
+
     for number in (_signal.SIGINT, _signal.SIGTERM, _signal.SIGHUP):
         _signal.signal(number, forward)
+    _signal.signal(_signal.SIGTSTP, suspend)
     while True:
         try:
             chunk = conn.recv(64)
