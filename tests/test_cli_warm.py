@@ -8,6 +8,7 @@ socket path holds about 100 bytes) and stops it.
 
 from __future__ import annotations
 
+import contextlib
 import fcntl
 import json
 import os
@@ -213,19 +214,27 @@ def test_a_second_warm_process_for_the_same_socket_stops_at_once(warm: Warm) -> 
     assert warm.ask("roll", "1d1")[:2] == (0, "1d1 = [1] = 1\n")
 
 
-def test_ctrl_c_reaches_the_served_command(warm: Warm) -> None:
+@contextlib.contextmanager
+def served_batch(warm: Warm) -> Iterator[tuple[subprocess.Popen[bytes], int]]:
+    """`hearthroll batch` waiting on its standard input, served: the client process and the
+    pid of the fork that runs the command (found in /proc)."""
     children = Path(f"/proc/{warm.process.pid}/task/{warm.process.pid}/children")
     if not children.exists():
-        pytest.skip("needs /proc's children list to know the command has started")
+        pytest.skip("needs /proc's children list to find the served command")
     client = subprocess.Popen(
         [sys.executable, "-m", "hearthroll", "batch"], stdin=subprocess.PIPE, stderr=subprocess.PIPE
     )
     try:
         assert wait_for(lambda: children.read_text().strip()), "the command did not start"
-        client.send_signal(signal.SIGINT)
-        assert client.wait(timeout=60) == 130
+        yield client, int(children.read_text().split()[0])
     finally:
         end_process(client)
+
+
+def test_ctrl_c_reaches_the_served_command(warm: Warm) -> None:
+    with served_batch(warm) as (client, _served):
+        client.send_signal(signal.SIGINT)
+        assert client.wait(timeout=60) == 130
 
 
 def test_a_changed_source_names_another_socket(
@@ -269,15 +278,7 @@ def _state(pid: int) -> str:
 
 
 def test_ctrl_z_stops_the_served_command_with_the_client_and_fg_goes_on(warm: Warm) -> None:
-    children = Path(f"/proc/{warm.process.pid}/task/{warm.process.pid}/children")
-    if not children.exists():
-        pytest.skip("needs /proc's children list to find the served command")
-    client = subprocess.Popen(
-        [sys.executable, "-m", "hearthroll", "batch"], stdin=subprocess.PIPE, stderr=subprocess.PIPE
-    )
-    try:
-        assert wait_for(lambda: children.read_text().strip()), "the command did not start"
-        served = int(children.read_text().split()[0])
+    with served_batch(warm) as (client, served):
         for _ in range(20):  # until the client knows the command's pid (it comes at once)
             client.send_signal(signal.SIGTSTP)
             if wait_for(lambda: _state(served) == "T", 2.0):
@@ -290,5 +291,3 @@ def test_ctrl_z_stops_the_served_command_with_the_client_and_fg_goes_on(warm: Wa
         client.stdin.write(b"roll 1d1\n")
         client.stdin.close()
         assert client.wait(timeout=60) == 0
-    finally:
-        end_process(client)

@@ -12,6 +12,7 @@ from hearthroll.core.games.demo import demo_campaign
 from hearthroll.store.campaigns import CampaignStore
 from hearthroll.store.rulesets import load_catalog
 from hearthroll.tui import build
+from hearthroll.tui.app import HearthrollApp
 from hearthroll.tui.keys import help_sections
 from hearthroll.tui.refusals import missing
 from hearthroll.tui.screens.help import HelpScreen
@@ -45,6 +46,13 @@ ONLY = {
 }
 
 
+def demo_table(tmp_path: Path, ruleset_id: str) -> HearthrollApp:
+    """The app on the game's demo campaign, its dice scripted."""
+    path = tmp_path / "camp.toml"
+    CampaignStore.create(path, demo_campaign(CATALOG.ruleset(ruleset_id)), CATALOG).close()
+    return build(path, data_dir=tmp_path / "data", dice=scripted())
+
+
 def _keys(ruleset_id: str) -> set[str]:
     """The table's keys the help lists for the game's demo campaign, by their short names."""
     ruleset = CATALOG.ruleset(ruleset_id)
@@ -67,9 +75,7 @@ def test_the_help_lists_the_keys_of_this_game_only(ruleset_id: str) -> None:
 async def test_a_key_hack_lacks_says_so_in_place_and_the_help_leaves_it_out(
     tmp_path: Path,
 ) -> None:
-    path = tmp_path / "road.toml"
-    CampaignStore.create(path, demo_campaign(CATALOG.ruleset("hack")), CATALOG).close()
-    app = build(path, data_dir=tmp_path / "data", dice=scripted())
+    app = demo_table(tmp_path, "hack")
     async with app.run_test(size=(110, 34)) as pilot:
         await settle(pilot, app)
         assert app.live is not None
@@ -94,9 +100,7 @@ async def test_a_key_hack_lacks_says_so_in_place_and_the_help_leaves_it_out(
 async def test_the_palette_offers_advantage_only_where_a_move_takes_it(
     tmp_path: Path, ruleset_id: str, edged: bool
 ) -> None:
-    path = tmp_path / "camp.toml"
-    CampaignStore.create(path, demo_campaign(CATALOG.ruleset(ruleset_id)), CATALOG).close()
-    app = build(path, data_dir=tmp_path / "data", dice=scripted())
+    app = demo_table(tmp_path, ruleset_id)
     async with app.run_test(size=(110, 34)) as pilot:
         await settle(pilot, app)
         await pilot.press("slash")
@@ -111,9 +115,7 @@ async def test_the_palette_offers_advantage_only_where_a_move_takes_it(
 
 
 async def test_a_move_without_dice_refuses_advantage_in_the_palette(tmp_path: Path) -> None:
-    path = tmp_path / "camp.toml"
-    CampaignStore.create(path, demo_campaign(CATALOG.ruleset("house")), CATALOG).close()
-    app = build(path, data_dir=tmp_path / "data", dice=scripted())
+    app = demo_table(tmp_path, "house")
     async with app.run_test(size=(110, 34)) as pilot:
         await settle(pilot, app)
         assert app.live is not None
