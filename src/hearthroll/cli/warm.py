@@ -198,6 +198,10 @@ def _child(conn: socket.socket, inherited: list[int], parser: Any, code: str) ->
         if not started:
             os._exit(0)
         with contextlib.suppress(Exception):
+            if os.environ.get("HEARTHROLL_DEBUG"):  # as a command alone would show it
+                import traceback
+
+                traceback.print_exc()
             print(f"hearthroll: unexpected error: {error!r}", file=sys.stderr)
     finally:
         for stream in (sys.stdout, sys.stderr):
