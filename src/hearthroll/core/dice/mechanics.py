@@ -266,10 +266,18 @@ def judge_action(score: int, challenge: tuple[int, int]) -> str:
     return (MISS, WEAK, STRONG)[beaten]
 
 
+def cancels(die: int, momentum: int) -> bool:
+    """Whether negative momentum equal to the action die cancels it (the die counts 0)."""
+    return momentum < 0 and die == -momentum
+
+
+def _uncapped(die: int, stat: int, adds: int, momentum: int) -> int:
+    return (0 if cancels(die, momentum) else die) + stat + adds
+
+
 def action_score(die: int, stat: int, adds: int, momentum: int, cap: int = 10) -> int:
     """d6 + stat + adds, capped; negative momentum equal to the die cancels the die."""
-    counted = 0 if momentum < 0 and die == -momentum else die
-    return min(cap, counted + stat + adds)
+    return min(cap, _uncapped(die, stat, adds, momentum))
 
 
 def roll_action(
@@ -278,23 +286,14 @@ def roll_action(
     """Roll the action die and two challenge dice; the one action score meets both."""
     (die,) = dice.roll(6, 1)
     c1, c2 = dice.roll(10, 2)
-    score = action_score(die, stat, adds, momentum, cap)
+    uncapped = _uncapped(die, stat, adds, momentum)
+    score = min(cap, uncapped)
     flags = {MATCH} if c1 == c2 else set()
-    if momentum < 0 and die == -momentum:
+    if cancels(die, momentum):
         flags.add(CANCELLED)
     band = judge_action(score, (c1, c2))
-    counted = 0 if CANCELLED in flags else die
     return ActionRoll(
-        "action",
-        6,
-        (die, c1, c2),
-        (0, 1, 2),
-        band,
-        frozenset(flags),
-        score,
-        score,
-        adds,
-        counted + stat + adds,
+        "action", 6, (die, c1, c2), (0, 1, 2), band, frozenset(flags), score, score, adds, uncapped
     )
 
 

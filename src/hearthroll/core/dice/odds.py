@@ -10,6 +10,7 @@ from math import comb, floor
 import attrs
 
 from hearthroll.core.dice.bands import FAIL, FUMBLE, HIT, MISS, STRONG, SUM_2D6, WEAK, Bands
+from hearthroll.core.dice.mechanics import action_score
 from hearthroll.core.errors import RuleError
 
 MAX_POOL = 30
@@ -340,8 +341,7 @@ def _action_odds(base: int, momentum: int, cap: int) -> Odds:
     # Counted over the 6 * 10 * 10 equally likely (action die, challenge die, challenge die).
     miss = weak = strong = strong_match = miss_match = 0
     for die in range(1, 7):
-        counted = 0 if momentum < 0 and die == -momentum else die
-        score = min(cap, counted + base)
+        score = action_score(die, base, 0, momentum, cap)
         below = max(0, min(10, score - 1))  # challenge faces the score beats
         above = 10 - below
         strong += below * below
@@ -375,8 +375,7 @@ def _action_burn_odds(base: int, momentum: int, cap: int) -> Odds:
     ways = {MISS: 0, WEAK: 0, STRONG: 0}
     order = (MISS, WEAK, STRONG)
     for die in range(1, 7):
-        counted = 0 if momentum < 0 and die == -momentum else die
-        score = min(cap, counted + base)
+        score = action_score(die, base, 0, momentum, cap)
         for c1 in range(1, 11):
             for c2 in range(1, 11):
                 beaten = (score > c1) + (score > c2)
