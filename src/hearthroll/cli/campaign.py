@@ -347,6 +347,21 @@ def _with_store(args: argparse.Namespace, verb: Callable[[CampaignStore], Outcom
     return EXIT_OK
 
 
+def _with_effect_dice(
+    args: argparse.Namespace, verb: Callable[[CampaignStore, DiceSource], Outcome]
+) -> int:
+    """A verb that rolls effect dice alone (a bust's, Preparation's, a hold's option): its
+    `--effect-dice` handed in, the faces it left unrolled refused."""
+
+    def run(store: CampaignStore) -> Outcome:
+        effect = _typed(args)[1]
+        outcome = verb(store, effect)
+        _finish_effect(effect)
+        return outcome
+
+    return _with_store(args, run)
+
+
 def _typed(args: argparse.Namespace) -> tuple[DiceSource, DiceSource]:
     dice = _source(getattr(args, "dice", None), getattr(args, "seed", None))
     effect = _source(getattr(args, "effect_dice", None), None)
@@ -502,13 +517,7 @@ def run_accept(args: argparse.Namespace) -> int:
     """Accept the bust."""
     from hearthroll.core.verbs.session import accept
 
-    def verb(store: CampaignStore) -> Outcome:
-        effect = _typed(args)[1]
-        outcome = accept(store.state, store.ruleset, effect)
-        _finish_effect(effect)
-        return outcome
-
-    return _with_store(args, verb)
+    return _with_effect_dice(args, lambda s, effect: accept(s.state, s.ruleset, effect))
 
 
 def run_stop(args: argparse.Namespace) -> int:
@@ -522,13 +531,7 @@ def run_prep(args: argparse.Namespace) -> int:
     """Spend Preparation on the last roll."""
     from hearthroll.core.verbs.session import prep
 
-    def verb(store: CampaignStore) -> Outcome:
-        effect = _typed(args)[1]
-        outcome = prep(store.state, store.ruleset, args.die, effect)
-        _finish_effect(effect)
-        return outcome
-
-    return _with_store(args, verb)
+    return _with_effect_dice(args, lambda s, effect: prep(s.state, s.ruleset, args.die, effect))
 
 
 def run_hold(args: argparse.Namespace) -> int:
@@ -539,13 +542,10 @@ def run_hold(args: argparse.Namespace) -> int:
     if amount is None:
         raise UsageError(f"the amount is a signed whole number like +2 or -1, not {args.amount!r}")
 
-    def verb(store: CampaignStore) -> Outcome:
-        _, effect = _typed(args)
-        outcome = hold(store.state, store.ruleset, args.hold, amount, args.actor, args.pick, effect)
-        _finish_effect(effect)
-        return outcome
+    def spend(store: CampaignStore, effect: DiceSource) -> Outcome:
+        return hold(store.state, store.ruleset, args.hold, amount, args.actor, args.pick, effect)
 
-    return _with_store(args, verb)
+    return _with_effect_dice(args, spend)
 
 
 def run_set(args: argparse.Namespace) -> int:
