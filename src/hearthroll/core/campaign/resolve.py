@@ -20,7 +20,7 @@ from hearthroll.core.campaign.sheets import (
     use_item,
 )
 from hearthroll.core.campaign.state import Campaign, Character
-from hearthroll.core.dice.sources import DiceSource
+from hearthroll.core.dice.sources import DiceSource, rolling_for
 from hearthroll.core.errors import RuleError
 from hearthroll.core.numbers import signed
 from hearthroll.core.rules.effects import AutoMod, Effect, Gate, Option, OptionList
@@ -351,7 +351,9 @@ def apply_live(
             continue
         if effect.kind == "table" and effect.table:
             table = ruleset.table(effect.table)
-            (face,) = dice.roll(table.die, 1)
+            (face,) = rolling_for(dice, f"d{table.die} on the {table.name} table").roll(
+                table.die, 1
+            )
             row = table.row_for(face)
             words.append(f"{table.name} d{table.die} = {face}: {row.text}")
             follow.extend(row_follow(ruleset, row.follow, row.preset))
@@ -483,7 +485,7 @@ def _heal(
 ) -> tuple[Character, list[str]]:
     from hearthroll.core.dice.expr import render, roll_expr
 
-    rolled = roll_expr(text, dice)
+    rolled = roll_expr(text, rolling_for(dice, f"healing {text}"))
     meter = "hp" if "hp" in character.meters else next(iter(character.meters), None)
     if meter is None:
         return character, [f"heal {render(rolled)}"]
@@ -527,6 +529,7 @@ def weapon_damage(
         name, expr = f"damage with {best.name}", best.damage
     from hearthroll.core.dice.expr import render, roll_expr
 
+    rolling_for(dice, f"{name} {expr}".replace("damage with", "damage", 1))
     rolled = roll_expr(expr, dice, advantage=advantage, disadvantage=disadvantage)
     said = f"{name}: {render(rolled)}"
     total = max(0, rolled.total + extra)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Protocol
 
 from hearthroll.core.errors import DiceError
@@ -126,3 +126,65 @@ class RecordingDice:
         faces = self._source.roll(sides, count)
         self.faces.extend(faces)
         return faces
+
+
+class DiceNeeded(DiceError):
+    """The faces of dice a roll still needs: the question a source that asks raises."""
+
+    def __init__(self, sides: int, count: int, purpose: str) -> None:
+        self.sides = sides
+        self.count = count
+        self.purpose = purpose
+        super().__init__(f"{purpose}: the faces of {count}d{sides} are needed")
+
+
+class AskingDice:
+    """The faces given so far, in order; past them, `then`'s dice, or (without `then`) the
+    question `DiceNeeded`, naming what the next dice are for.
+
+    A request is resolved again from the start each time a question is answered: the same
+    faces come out in the same order, so a roll made once stands. `faces` holds every face
+    handed out, the given ones first.
+    """
+
+    def __init__(self, given: Sequence[int] = (), then: DiceSource | None = None) -> None:
+        self._given = list(given)
+        self._then = then
+        self.faces: list[int] = []
+        self._purpose: dict[int | None, str] = {}
+
+    def say(self, purpose: str, by_sides: Mapping[int, str] | None = None) -> None:
+        """What the next dice are for ("damage 1d6 (Sword)"), and where one roll has dice of
+        several kinds, each kind's own words by its sides (6: "action die", 10: "challenge
+        dice")."""
+        self._purpose = {None: purpose}
+        for sides, words in (by_sides or {}).items():
+            self._purpose[sides] = words
+
+    def purpose(self, sides: int, count: int) -> str:
+        """The words a question for these dice carries."""
+        said = self._purpose.get(sides) or self._purpose.get(None)
+        return f"{said} ({count}d{sides})" if said else f"{count}d{sides}"
+
+    def roll(self, sides: int, count: int = 1) -> tuple[int, ...]:
+        at = len(self.faces)
+        given = self._given[at : at + count]
+        for face in given:
+            if not 1 <= face <= sides:
+                raise DiceError(f"die {at + 1} is a d{sides}: it shows 1 to {sides}, not {face}")
+        if len(given) < count:
+            if self._then is None:
+                more = count - len(given)
+                raise DiceNeeded(sides, more, self.purpose(sides, more))
+            given = [*given, *self._then.roll(sides, count - len(given))]
+        self.faces.extend(given)
+        return tuple(given)
+
+
+def rolling_for(
+    dice: DiceSource, purpose: str, by_sides: Mapping[int, str] | None = None
+) -> DiceSource:
+    """Name what the next dice from `dice` are for, where the source asks for them."""
+    if isinstance(dice, AskingDice):
+        dice.say(purpose, by_sides)
+    return dice

@@ -50,7 +50,7 @@ from hearthroll.core.dice.mechanics import (
     roll_sum,
     score_modifier,
 )
-from hearthroll.core.dice.sources import DiceSource
+from hearthroll.core.dice.sources import DiceSource, rolling_for
 from hearthroll.core.errors import HearthrollError, RuleError, TurnError
 from hearthroll.core.games import (
     aftermath,
@@ -98,6 +98,40 @@ class FloorChoiceNeeded(RuleError):
         super().__init__(message)
         self.lists = lists
         """The lists to pick from (Lose Momentum's: another suffer move, or lose progress)."""
+
+
+class TrackNeeded(RuleError):
+    """Progress is to be cleared and several tracks could lose it: which one is asked."""
+
+    def __init__(self, message: str, tracks: tuple[tuple[str, str], ...]) -> None:
+        super().__init__(message)
+        self.tracks = tracks
+        """The tracks to name (name, the track and what it would lose in words)."""
+
+
+class BurnOffered(RuleError):
+    """The action roll is judged and burning momentum would better it: burn or not is asked
+    before anything the band does lands (reading 27)."""
+
+    def __init__(self, message: str, words: str, seen: Outcome) -> None:
+        super().__init__(message)
+        self.words = words
+        """What the burn would do: `momentum +7: weak hit → strong hit`."""
+        self.seen = seen
+        """The roll as judged without the burn, nothing of its band applied (to show it)."""
+
+
+class BoostNeeded(RuleError):
+    """Preparation is spent on a pool roll of several kept dice: which die takes the +1."""
+
+    def __init__(self, message: str, kept: tuple[int, ...], seen: Outcome) -> None:
+        super().__init__(message)
+        self.kept = kept
+        self.seen = seen
+
+
+ASK_DIE = 0
+"""`boost` on a pool roll when the die is still to be asked (one kept die takes it at once)."""
 
 
 def _turn_of(state: Campaign, ruleset: Ruleset, character: Character) -> pool_turn.Turn:
@@ -197,7 +231,7 @@ def make_move(
     asset: str | None = None,
     track: str | None = None,
     short_ok: bool = False,
-    burn: bool = False,
+    burn: bool | None = False,
 ) -> Outcome:
     """Make a move: roll it as its mechanic says, judge the band, apply what it does.
 
@@ -210,7 +244,9 @@ def make_move(
     move acts on; `track` the track Lose Momentum's cost clears (reading 29). An option list
     given fewer picks than it asks is refused (reading 23) unless `short_ok`: a preview, to
     see which lists the band offers. `burn` burns momentum on the action roll as it is made
-    (reading 27): the band is judged on the momentum, which resets before the band lands.
+    (reading 27): the band is judged on the momentum, which resets before the band lands;
+    `burn=None` asks: where a burn would better the roll, `BurnOffered` is raised as the roll
+    is judged, before anything of its band lands.
     """
     move = find_move(ruleset.moves, wanted, where=f" in ruleset {ruleset.id!r}")
     character = find_character(state, actor) if state.characters else None
@@ -321,6 +357,10 @@ def make_move(
             picked_stat,
         )
     at_roll = character.meters.get("momentum") if character is not None else None
+    if burn is None:
+        _offer_burn(
+            state, ruleset, move, roll, attrs.evolve(event, modifiers=tuple(modifiers)), used
+        )
     burned: list[str] = []
     if burn:
         state, roll, burned = _burn(state, ruleset, move, who, roll)
@@ -381,7 +421,7 @@ def make_move(
                 roll.challenge,
                 roll.score,
                 roll.band,
-                burned=burn,
+                burned=bool(burn),
                 seq=before.history.events + 1,
                 momentum=at_roll,
                 picks=tuple(o.id for o in pre),
@@ -431,6 +471,40 @@ def _burn(
         f"Momentum {done.momentum} → {done.reset} (reset)",
     ]
     return put_character(state, character), burn_momentum(roll, done.momentum), words
+
+
+def _offer_burn(
+    state: Campaign,
+    ruleset: Ruleset,
+    move: Move,
+    roll: Roll | None,
+    event: Event,
+    used: tuple[str, int] | None,
+) -> None:
+    """Reading 27, asked: raise `BurnOffered` when burning momentum would better this roll."""
+    who = event.actor
+    if who is None or not isinstance(roll, ActionRoll):
+        return
+    last = LastRoll(who, move.id, roll.action_die, roll.challenge, roll.score, roll.band)
+    offer = momentum.burn_preview(ruleset, state.characters[who], last)
+    if offer is None:
+        return
+    label, text = _band_words(move, roll.band)
+    words = (
+        f"burn momentum ({signed(offer.momentum)}): {momentum.BAND_WORDS[offer.band_before]} "
+        f"→ {momentum.BAND_WORDS[offer.band_after]}"
+    )
+    seen = attrs.evolve(
+        event,
+        dice=roll.faces,
+        band=roll.band,
+        label=label,
+        text=text,
+        total=roll.total,
+        match=roll.has(MATCH),
+        line=_action_line(ruleset, used, roll, label),
+    )
+    raise BurnOffered(f"{move.name}: {words}? (--burn)", words, Outcome(state, seen))
 
 
 def asset_inputs(
@@ -574,7 +648,12 @@ def _progress_effect(
     if track_name is None:
         if len(tracks) > 1:
             names = ", ".join(t.name for t in tracks)
-            raise RuleError(f"name the track whose progress is cleared (--track): {names}")
+            choices = tuple(
+                (t.name, f"{t.name} ({t.rank} {t.kind}): −{progress.unit(t)}") for t in tracks
+            )
+            raise TrackNeeded(
+                f"name the track whose progress is cleared (--track): {names}", choices
+            )
         found = tracks[0]
     else:
         found = progress.find_track(tracks, track_name)
@@ -960,7 +1039,10 @@ def _pool_move(
     elif state.turn.actor != character.name:
         turn = pool_turn.start(character.level, character.rerolls_left, ruleset.rerolls_per_roll)
     advantage, disadvantage = edge
+    rolling_for(dice, f"{move.name}: the pool")
     turn = pool_turn.push(turn, dice, advantage=advantage, disadvantage=disadvantage)
+    if boost == ASK_DIE:
+        boost = _die_to_boost(state, move, turn, event)
     if boost is not None:
         turn, character, said = _boost(ruleset, turn, character, boost)
         state = put_character(state, character)
@@ -973,6 +1055,21 @@ def _pool_move(
     if turn.status == "bust_pending":
         return _pending(before, state, move, character, roll, words, event, turn)
     return _settle(before, state, ruleset, move, roll, words, event, picks, extra, short_ok)
+
+
+def _die_to_boost(state: Campaign, move: Move, turn: pool_turn.Turn, event: Event) -> int:
+    """The kept die Preparation's +1 goes on: the only one, else asked (`BoostNeeded`)."""
+    roll = turn.last
+    assert roll is not None
+    if len(roll.kept) == 1:
+        return 1
+    seen = attrs.evolve(event, dice=roll.faces, kept=roll.kept, dropped=roll.dropped)
+    faces = "  ".join(f"{n}:[{face}]" for n, face in enumerate(roll.kept, start=1))
+    raise BoostNeeded(
+        f"{move.name}: Preparation's +1 goes on which kept die? ({faces}; --prep N)",
+        roll.kept,
+        Outcome(state, seen),
+    )
 
 
 def _boost(
@@ -1126,6 +1223,7 @@ def _roll(
     spec = move.roll
     if spec.mechanic == "none":
         return None, []
+    _say_roll(dice, ruleset, move)
     edge = automatic_edge(move, ctx, ruleset)
     adv = advantage or edge.advantage
     dis = disadvantage or edge.disadvantage
@@ -1192,6 +1290,25 @@ def _roll(
         rows = Bands(tuple(BandRange(r.id, r.low, r.high) for r in table.rows))
         return roll_table(dice, table.die, rows), reasons
     raise RuleError(f"{move.name}: cannot roll mechanic {spec.mechanic!r}")
+
+
+ROLL_WORDS = {
+    "action": {6: "action die", 10: "challenge dice"},
+    "d20": {20: "d20"},
+    "stat_dice": {6: "stat dice"},
+}
+"""What each die of a mechanic's roll is for, by its sides, where a roll has several kinds."""
+
+
+def _say_roll(dice: DiceSource, ruleset: Ruleset, move: Move) -> None:
+    """Name the roll's dice for a source that asks for them."""
+    spec = move.roll
+    if spec.mechanic == "table" and spec.table:
+        table = ruleset.table(spec.table)
+        rolling_for(dice, f"{move.name}: d{table.die} on the {table.name} table")
+        return
+    words = {s: f"{move.name}: {w}" for s, w in ROLL_WORDS.get(spec.mechanic, {}).items()}
+    rolling_for(dice, f"{move.name}: the roll", words)
 
 
 # --- the pool turn's other verbs ----------------------------------------------------------

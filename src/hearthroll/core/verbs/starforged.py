@@ -318,6 +318,7 @@ def resist_odds(
     picks: Sequence[str] = (),
     inputs: Mapping[str, int | str] | None = None,
     asset: str | None = None,
+    track: str | None = None,
 ) -> Odds | None:
     """The odds of resisting after the harm picked (reading 25), or None when there is no
     choice: the roll is not optional, or the harm leaves the meter at 0 and forces it."""
@@ -333,6 +334,7 @@ def resist_odds(
         picks=picks,
         inputs=inputs,
         asset=asset,
+        track=track,
         short_ok=True,  # the band's picks come later
     )
     if harmed.event.dice:
