@@ -4,6 +4,12 @@ A session ends after 4 hours without an event. Each session's recap has a part p
 (their rolls and what changed on their sheet), the steading's part (its rolls and changes), the
 other changes (tracks, the encounter) and the GM's notes. The events are taken one at a time and
 only the recap's lines are kept, so a whole log is recapped without holding it.
+
+What changed is told one way for every field (a hold, a meter, XP, a mark, a foe, the steading's
+stats): once, from its value when the session began to its value when it ended, however many
+times it moved in between; a field back where it started is left out. A field that came in
+during the session (a foe's health) starts from the value it came in with, and one whose holder
+went (the foe, when the fight ends) keeps the last value it had.
 """
 
 from __future__ import annotations
@@ -14,7 +20,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from hearthroll.core.campaign.deltas import Delta
+from hearthroll.core.campaign.deltas import Delta, Path, diff, evolve
 from hearthroll.core.campaign.events import Event, standing
 from hearthroll.core.rules.describe import band_words, join_phrases, option_text, value_words, word
 
@@ -25,8 +31,9 @@ SESSION_GAP = timedelta(hours=4)
 """A session ends after this long without an event."""
 
 ROLLS = ("move", "reroll", "accept", "prep", "burn")
-_SKIPPED = {"turn", "active", "history"}
-"""Bookkeeping no recap speaks of: whose turn it is, who is looked at."""
+_SKIPPED = {"turn", "active", "history", "last_roll"}
+"""Bookkeeping no recap speaks of: whose turn it is, who is looked at, the roll kept for
+momentum to be burned on."""
 
 NOTHING = "Nothing has happened yet."
 
@@ -39,7 +46,8 @@ class Part:
     rows: tuple[str, ...] = ()
     """A line each: a roll, or another event, in words."""
     changed: tuple[str, ...] = ()
-    """Each field changed over the session: "XP 3 → 5"."""
+    """Each field changed over the session, from its value at the start to its value at the
+    end: "XP 3 → 5"."""
     notes: bool = False
     """The GM's notes: each row is a note's text."""
 
@@ -150,13 +158,15 @@ def _change_words(
     if path[0] == "encounter":
         return _encounter_words(path[1:], pair, ruleset)
     own = path[2:] if path[0] == "characters" else path[1:] if path[0] == "steading" else path
+    if not own:  # a character who joins: the join's own row says so
+        return ""
     if own[-1:] == ("conditions",):
         return _marks_words(pair, ruleset)
     return _plain_words(own, pair, ruleset)
 
 
 def _plain_words(own: tuple[str, ...], pair: tuple[object, object], ruleset: Ruleset | None) -> str:
-    what = " ".join(word(ruleset, p) for p in own if p not in ("stats", "meters"))
+    what = " ".join(word(ruleset, p) for p in own if p not in ("stats", "meters", "holds"))
     before, after = (value_words(v, ruleset) for v in pair)
     return f"{what} {before} → {after}"
 
@@ -222,6 +232,98 @@ def _encounter_words(
     return _plain_words(rest, pair, ruleset)
 
 
+class _Absent:
+    """The side of a change where a dict's key is not there."""
+
+    def __repr__(self) -> str:
+        return "ABSENT"
+
+
+ABSENT = _Absent()
+"""A hold never gained, a mark not made, a foe not (or no longer) in the fight."""
+
+_TOLD_WHOLE = ("conditions", "foes")
+"""Keyed fields told as a whole ("Bandit and Ogre leave the fight", "Disarmed marked; Down
+cleared"): the keys of one that changed are gathered back into it."""
+
+
+def _fields(path: Path, before: object, after: object) -> Iterator[tuple[Path, object, object]]:
+    """A change cut into the fields it changed: a dict that gained or lost keys (the whole dict
+    on each side of its delta) as one change a key, `ABSENT` on the side it is not."""
+    if not (isinstance(before, dict) and isinstance(after, dict)):
+        yield path, before, after
+        return
+    for key in {**before, **after}:
+        was, now = before.get(key, ABSENT), after.get(key, ABSENT)
+        if was is ABSENT or now is ABSENT:  # the key came or went: one change
+            yield (*path, str(key)), was, now
+            continue
+        for delta in diff(was, now, (*path, str(key))):
+            yield from _fields(tuple(str(p) for p in delta.path), delta.before, delta.after)
+
+
+def _at(value: object, path: Path) -> object:
+    """What `value` holds at `path`; `ABSENT` where there is nothing there."""
+    for key in path:
+        if isinstance(value, dict):
+            value = value.get(key, ABSENT)
+        elif attrs.has(type(value)):
+            value = getattr(value, key, ABSENT)
+        else:
+            return ABSENT
+    return value
+
+
+def _put(value: object, path: Path, new: object) -> object:
+    """`value` with `new` at `path` (a dict's key dropped where `new` is `ABSENT`)."""
+    if not path:
+        return new
+    head, rest = path[0], path[1:]
+    if isinstance(value, dict):
+        inner = _put(value.get(head, ABSENT), rest, new)
+        if inner is ABSENT:
+            return {k: v for k, v in value.items() if k != head}
+        return {**value, head: inner}
+    if attrs.has(type(value)) and hasattr(value, head):
+        return evolve(value, **{head: _put(getattr(value, head), rest, new)})
+    return value
+
+
+def _reading(path: Path, value: object, ruleset: Ruleset | None) -> object:
+    """A field's value as its sheet reads it: a hold or a cooldown not there is 0, an
+    efficacy not there is the ruleset's start, anything else not there is nothing."""
+    if value is not ABSENT:
+        return value
+    field = path[-2] if len(path) > 1 else ""
+    if field in ("holds", "cooldowns"):
+        return 0
+    if field == "efficacy" and ruleset is not None and ruleset.efficacy is not None:
+        return ruleset.efficacy.start
+    return None
+
+
+def _told(
+    changes: dict[Path, tuple[object, object]], ruleset: Ruleset | None
+) -> dict[Path, tuple[object, object]]:
+    """The fields the Changed line tells, in the order they first changed, each as (its value
+    at the session's start, at its end): those back where they started left out, the keys of
+    a field told whole gathered back into it."""
+    told: dict[Path, tuple[object, object]] = {}
+    wholes: dict[Path, tuple[dict[str, object], dict[str, object]]] = {}
+    for path, (start, end) in changes.items():
+        was, now = _reading(path, start, ruleset), _reading(path, end, ruleset)
+        if was == now:
+            continue
+        if len(path) > 1 and path[-2] in _TOLD_WHOLE:
+            whole = told[path[:-1]] = wholes.setdefault(path[:-1], ({}, {}))
+            for side, value in zip(whole, (start, end), strict=True):
+                if value is not ABSENT:
+                    side[path[-1]] = value
+        else:
+            told[path] = (was, now)
+    return told
+
+
 def _owner(path: tuple[str, ...]) -> str:
     """Whose part a changed field belongs in: a character's name, "steading" or "other"."""
     if path[0] == "characters" and len(path) > 1:
@@ -240,7 +342,10 @@ class _SessionBuilder:
         self.count = 0
         self.rows: dict[str, list[str]] = {}
         """Rows by owner: a character's name, "steading" or "notes"."""
-        self.changes: dict[tuple[str, ...], tuple[object, object]] = {}
+        self.changes: dict[Path, tuple[object, object]] = {}
+        """Each field changed: its value when the session began (or it came in), and its last."""
+        self.holders: set[Path] = set()
+        """The paths with a changed field inside them."""
 
     def add(self, event: Event) -> None:
         self.count += 1
@@ -271,19 +376,34 @@ class _SessionBuilder:
         for owner, rows in later.rows.items():
             self.rows.setdefault(owner, []).extend(rows)
         for path, (before, after) in later.changes.items():
-            self.changes[path] = (self.changes[path][0] if path in self.changes else before, after)
+            self._note(path, before, after)
 
     def _change(self, delta: Delta) -> None:
         path = tuple(str(p) for p in delta.path)
         if not path or path[0] in _SKIPPED:
             return
-        before = self.changes[path][0] if path in self.changes else delta.before
-        self.changes[path] = (before, delta.after)
+        for field, before, after in _fields(path, delta.before, delta.after):
+            self._note(field, before, after)
+
+    def _note(self, path: Path, before: object, after: object) -> None:
+        """One field's change taken in: the value it started the session with is kept and its
+        end moves on, and a changed field holding it, or held in it, is kept in step."""
+        for n in range(1, len(path)):
+            if path[:n] in self.changes:
+                start, end = self.changes[path[:n]]
+                self.changes[path[:n]] = (start, _put(end, path[n:], after))
+        if path in self.holders:
+            for inner, (start, end) in list(self.changes.items()):
+                if len(inner) > len(path) and inner[: len(path)] == path:
+                    now = _at(after, inner[len(path) :])
+                    self.changes[inner] = (start, end if now is ABSENT else now)
+        self.changes[path] = (self.changes[path][0] if path in self.changes else before, after)
+        self.holders.update(path[:n] for n in range(1, len(path)))
 
     def session(self) -> Session:
         changed: dict[str, list[str]] = {}
-        for path, pair in self.changes.items():
-            said = _change_words(path, pair, self.ruleset) if pair[0] != pair[1] else ""
+        for path, pair in _told(self.changes, self.ruleset).items():
+            said = _change_words(path, pair, self.ruleset)
             if said:
                 changed.setdefault(_owner(path), []).append(said)
         owners = [o for o in self.rows if o not in ("steading", "notes")]
