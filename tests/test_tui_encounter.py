@@ -159,14 +159,16 @@ def test_a_fight_in_a_real_terminal(tmp_path: Path) -> None:
     try:
         terminal.wait_for("Bandit")
         terminal.keys("/", "k", "i", "c", "k", "F4", "Enter")
-        terminal.wait_for("faces of real dice")
+        terminal.wait_for("Kick: the d20")
         terminal.keys("15", "Enter")
+        terminal.wait_for("Kick: damage")  # the damage dice are asked too
+        terminal.keys("Enter")  # an empty line: the app rolls them
         terminal.wait_for("LANDS")
         terminal.keys("N")
         terminal.wait_for("round 2")
         terminal.keys("3")  # Wren
         terminal.keys("/", "f", "l", "e", "e", "F4", "Enter")
-        terminal.wait_for("faces of real dice")
+        terminal.wait_for("Flee: the d20")
         terminal.keys("11", "Enter")
         terminal.wait_for("out of the fight")
         terminal.quit()

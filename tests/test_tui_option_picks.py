@@ -171,10 +171,17 @@ async def test_O_plays_the_offered_move_with_real_dice(tmp_path: Path) -> None:
         await settle(pilot, app)
         await pilot.press("1", "enter")  # resist
         await settle(pilot, app)
+        # each die is asked, named: the action die, then the challenge dice
         assert isinstance(app.screen, DiceInput)
         title = str(app.screen.query_one(".title", Static).content)
-        assert title == "Companion Takes a Hit: the faces of real dice"
-        await type_into(pilot, "#faces", "6,1,1")
+        assert title == "Companion Takes a Hit: action die (1d6)"
+        await type_into(pilot, "#faces", "6")
+        await pilot.press("enter")
+        await settle(pilot, app)
+        assert isinstance(app.screen, DiceInput)
+        title = str(app.screen.query_one(".title", Static).content)
+        assert title == "Companion Takes a Hit: challenge dice (2d10)"
+        await type_into(pilot, "#faces", "1,1")
         await pilot.press("enter")
         await settle(pilot, app)
         assert isinstance(app.screen, TableScreen)

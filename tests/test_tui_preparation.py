@@ -7,11 +7,12 @@ from pathlib import Path
 
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import Input
+from textual.widgets import SelectionList
 
 from hearthroll.tui.app import HearthrollApp
+from hearthroll.tui.screens.dice_input import DiceInput
+from hearthroll.tui.screens.options import OptionsPicker
 from hearthroll.tui.screens.palette import MovePalette
-from hearthroll.tui.screens.prompt import LinePrompt
 from hearthroll.tui.screens.table import TableScreen
 from test_tui_helpers import demo, settle, shown, type_into
 
@@ -42,6 +43,18 @@ async def prepared_typed(pilot: Pilot[None], query: str, faces: str) -> None:
     await pilot.pause()
 
 
+async def clash_typed(pilot: Pilot[None], app: HearthrollApp, faces: str) -> None:
+    """A Clash with real dice: its pool's faces typed, its damage die rolled by the app."""
+    await pilot.press("slash", *"clash", "f4", "enter")
+    await pilot.pause()
+    await type_into(pilot, "#faces", faces)
+    await pilot.press("enter")
+    await settle(pilot, app)
+    assert isinstance(app.screen, DiceInput)
+    await pilot.press("enter")  # an empty line: the app rolls the damage die
+    await settle(pilot, app)
+
+
 async def test_the_preparation_toggle_waits_for_preparation(data_dir: Path) -> None:
     app = demo(data_dir)
     async with app.run_test(size=SIZE) as pilot:
@@ -70,6 +83,10 @@ async def test_preparation_on_a_single_kept_one_lifts_the_bust(data_dir: Path) -
         await bolster(pilot, app)
         await prepared_typed(pilot, "clash", "1")
         await settle(pilot, app)
+        assert isinstance(app.screen, DiceInput)  # the damage die, asked: Enter rolls it
+        assert "damage" in shown(app, ".title")
+        await pilot.press("enter")
+        await settle(pilot, app)
         assert isinstance(app.screen, TableScreen)
         assert app.live is not None
         state = app.live.state
@@ -87,20 +104,16 @@ async def test_preparation_asks_which_kept_die_with_the_lowest_offered(data_dir:
         await pilot.press("h")
         await type_into(pilot, "#amount", "+1")
         await pilot.press("enter")
-        await pilot.press("slash", *"clash", "f4", "enter")
-        await pilot.pause()
-        await type_into(pilot, "#faces", "4")
-        await pilot.press("enter")
-        await settle(pilot, app)
+        await clash_typed(pilot, app, "4")
         await prepared_typed(pilot, "clash", "5,1")
         await settle(pilot, app)
-        prompt = app.screen
-        assert isinstance(prompt, LinePrompt)
-        assert "1:[5]  2:[1]" in shown(app, ".title")
-        await type_into(pilot, "#line", "9")
-        await pilot.press("enter")
-        assert "pick a kept die from 1 to 2, not 9" in shown(app, "#error")
-        await type_into(pilot, "#line", "2")  # the lowest, as offered
+        assert isinstance(app.screen, OptionsPicker)
+        assert "which kept die" in shown(app, ".title")
+        texts = [str(o.prompt) for o in app.screen.query_one("#list-0", SelectionList).options]
+        assert texts == ["kept die 2: [1]", "kept die 1: [5]"]  # the lowest first
+        await pilot.press("1", "enter")
+        await settle(pilot, app)
+        assert isinstance(app.screen, DiceInput)  # the damage die
         await pilot.press("enter")
         await settle(pilot, app)
         assert app.live is not None
@@ -117,17 +130,14 @@ async def test_escape_at_the_kept_die_question_commits_nothing(data_dir: Path) -
         await type_into(pilot, "#amount", "+1")
         await pilot.press("enter")
         await settle(pilot, app)
-        await pilot.press("slash", *"clash", "f4", "enter")
-        await pilot.pause()
-        await type_into(pilot, "#faces", "4")
-        await pilot.press("enter")
-        await settle(pilot, app)
+        await clash_typed(pilot, app, "4")
         assert app.live is not None
         events = app.live.state.history.events
         await prepared_typed(pilot, "clash", "3,1")
         await settle(pilot, app)
-        assert isinstance(app.screen, LinePrompt)
-        assert app.screen.query_one("#line", Input).value == "2"  # the lowest kept die
+        assert isinstance(app.screen, OptionsPicker)
+        texts = [str(o.prompt) for o in app.screen.query_one("#list-0", SelectionList).options]
+        assert texts[0] == "kept die 2: [1]"  # the lowest kept die first
         await pilot.press("escape")
         await settle(pilot, app)
         assert isinstance(app.screen, TableScreen)

@@ -40,11 +40,49 @@ async def endure_minor_harm_resisting(pilot: Pilot[None], app: HearthrollApp) ->
     await settle(pilot, app)
     await pilot.press("1", "enter")  # resist? roll
     await settle(pilot, app)
+    await pilot.press("2", "enter")  # burn momentum? keep the roll as it is
+    await settle(pilot, app)
     await pilot.press("enter")  # a weak hit: the trade is "you may"; none taken
     await settle(pilot, app)
 
 
-async def test_endure_harm_asks_harm_then_resist_then_burns(tmp_path: Path) -> None:
+async def test_endure_harm_asks_harm_then_resist_then_burn_before_the_band_lands(
+    tmp_path: Path,
+) -> None:
+    app = build(forge(tmp_path), data_dir=tmp_path / "data", dice=scripted((2, 3, 6)))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        await pilot.press("slash", *"endure harm", "enter")
+        await settle(pilot, app)
+        await pilot.press("1", "enter")  # harm: minor
+        await settle(pilot, app)
+        await pilot.press("1", "enter")  # resist? roll: 2 + 4 = 6 against 3 and 6, a weak hit
+        await settle(pilot, app)
+        # burn is asked as the roll is judged: nothing of the weak hit has landed
+        assert "burn momentum?" in str(app.screen.query_one(".title").content)
+        texts = [str(o.prompt) for o in app.screen.query_one("#list-0", SelectionList).options]
+        assert texts[0] == "burn momentum (+7): weak hit → strong hit"
+        assert app.live is not None
+        before = len(app.live.events)
+        assert app.live.state.characters["Kael"].meters["health"] == 5  # not even the harm
+        await pilot.press("1", "enter")  # burn
+        await settle(pilot, app)
+        await pilot.press("2", "enter")  # the strong hit's pick: embrace the pain
+        await settle(pilot, app)
+        assert len(app.live.events) == before + 1
+        made = app.live.events[-1]
+        assert (made.kind, made.band) == ("move", "strong")
+        assert made.options == ("minor", "embrace_the_pain")
+        assert app.live.state.characters["Kael"].meters["momentum"] == 3
+        assert app.live.state.characters["Kael"].meters["health"] == 4
+        assert "momentum 7  vs  3 · 6 → strong hit" in shown(app, "#tray-roll")
+        await pilot.press("u")  # one event: the harm, the burn and the pick go together
+        await settle(pilot, app)
+        assert app.live.state.characters["Kael"].meters["momentum"] == 7
+        assert app.live.state.characters["Kael"].meters["health"] == 5
+
+
+async def test_a_burn_kept_at_the_roll_can_still_be_made_with_b(tmp_path: Path) -> None:
     app = build(forge(tmp_path), data_dir=tmp_path / "data", dice=scripted((2, 3, 6)))
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot, app)
@@ -59,10 +97,6 @@ async def test_endure_harm_asks_harm_then_resist_then_burns(tmp_path: Path) -> N
         await pilot.press("2", "enter")  # the strong hit's pick: embrace the pain
         await settle(pilot, app)
         assert app.live.state.characters["Kael"].meters["momentum"] == 3
-        assert "momentum 7  vs  3 · 6 → strong hit" in shown(app, "#tray-roll")
-        await pilot.press("u")
-        await settle(pilot, app)
-        assert app.live.state.characters["Kael"].meters["momentum"] == 7
 
 
 async def test_no_resist_means_no_roll(tmp_path: Path) -> None:
@@ -127,7 +161,7 @@ async def test_lose_momentum_at_minus_six_asks_the_choice_and_the_track(tmp_path
         await settle(pilot, app)
         await pilot.press("1", "enter")  # a minor setback
         await settle(pilot, app)
-        assert "momentum at −6" in str(app.screen.query_one(".title").content)
+        assert "at −6" in str(app.screen.query_one(".title").content)
         await pilot.press("2", "enter")  # lose progress
         await settle(pilot, app)
         await pilot.press("2", "enter")  # on the second track
@@ -180,7 +214,7 @@ async def test_a_miss_losing_momentum_at_minus_six_asks_the_choice(tmp_path: Pat
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot, app)
         await endure_minor_harm_and_miss(pilot, app, "2")
-        assert "momentum at −6" in str(app.screen.query_one(".title").content)
+        assert "at −6" in str(app.screen.query_one(".title").content)
         await pilot.press("2", "enter")  # lose progress
         await settle(pilot, app)
         await pilot.press("2", "enter")  # on the second track

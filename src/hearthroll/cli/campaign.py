@@ -447,7 +447,8 @@ def _inputs(
 
 def run_move(args: argparse.Namespace) -> int:
     """Make a move (`next`: the one the last roll offers, with its preset)."""
-    from hearthroll.core.verbs.session import NEXT, make_move, next_move
+    from hearthroll.core.verbs.asking import Asked, MoveRequest, resolve
+    from hearthroll.core.verbs.session import NEXT, next_move
 
     def verb(store: CampaignStore) -> Outcome:
         wanted, picks = args.move, args.pick
@@ -459,28 +460,26 @@ def run_move(args: argparse.Namespace) -> int:
                 f"WHICH ({args.which!r}) goes after `next` only; name one move, quoted if it "
                 'has spaces: move FILE "endure harm"'
             )
-        inputs = _inputs(args, store, wanted)
+        request = MoveRequest.answered(
+            wanted,
+            actor=args.actor,
+            advantage=args.adv,
+            disadvantage=args.dis,
+            picks=tuple(picks),
+            inputs=_inputs(args, store, wanted),
+            boost=args.prep,
+            at=args.at,
+            resist=args.roll,
+            asset=args.asset,
+            track=args.track,
+        )
 
         def roll(dice: DiceSource, effect: DiceSource) -> Outcome:
-            outcome = make_move(
-                store.state,
-                store.ruleset,
-                wanted,
-                dice,
-                actor=args.actor,
-                advantage=args.adv,
-                disadvantage=args.dis,
-                picks=picks,
-                inputs=inputs,
-                effect_dice=effect,
-                boost=args.prep,
-                at=args.at,
-                resist=args.roll,
-                asset=args.asset,
-                track=args.track,
-            )
-            _unrolled(dice, outcome, store, args.roll)
-            return outcome
+            made = resolve(store.state, store.ruleset, request, dice, effect)
+            if isinstance(made, Asked):
+                raise made.refusal()
+            _unrolled(dice, made, store, args.roll)
+            return made
 
         return _keeping(args, roll)
 

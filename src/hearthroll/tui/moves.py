@@ -8,41 +8,35 @@ exactly one outcome at the end; Escape anywhere leaves the campaign as it was.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
-import attrs
-from rich.console import Group, RenderableType
 from rich.text import Text
 
-from hearthroll.core.campaign.events import Event, Outcome
+from hearthroll.core.campaign.events import Outcome
 from hearthroll.core.dice.sources import RandomDice, TypedDice
 from hearthroll.core.errors import HearthrollError
-from hearthroll.core.numbers import signed, whole_number
+from hearthroll.core.numbers import whole_number
 from hearthroll.core.rules.describe import options_heading
 from hearthroll.core.rules.effects import OptionList
 from hearthroll.core.rules.model import Move
+from hearthroll.core.verbs.asking import MoveRequest
 from hearthroll.core.verbs.edits import damage
 from hearthroll.core.verbs.session import (
     FloorChoiceNeeded,
     PicksNeeded,
-    asset_choices,
-    asset_inputs,
-    make_move,
     reroll,
-    stat_choices,
 )
 from hearthroll.core.verbs.starforged import burn
 from hearthroll.tui import flow, starforged
-from hearthroll.tui.flow import MoveRequest, Preview
+from hearthroll.tui.answers import play, summary
+from hearthroll.tui.flow import Preview
 from hearthroll.tui.keygate import ask
 from hearthroll.tui.refusals import at_table
 from hearthroll.tui.screens.dice_input import DiceInput
-from hearthroll.tui.screens.inputs import Inputs, MoveInputs
 from hearthroll.tui.screens.options import OptionsPicker, PickList
 from hearthroll.tui.screens.palette import PaletteChoice
 from hearthroll.tui.screens.prompt import LinePrompt
-from hearthroll.tui.views import dice, roll_view
-from hearthroll.tui.widgets.dice_tray import render_roll
+from hearthroll.tui.views import dice
 
 if TYPE_CHECKING:
     from hearthroll.tui.screens.table import TableScreen
@@ -68,21 +62,6 @@ def pick_lists(lists: Sequence[OptionList], move: Move) -> list[PickList]:
         )
         for lst in lists
     ]
-
-
-def summary(table: TableScreen, event: Event, move: Move) -> RenderableType:
-    """The previewed roll, so the options are picked with the dice in view; a Volley with no
-    ranged weapon says it is a throw (reading 19), so no shots are looked for."""
-    from hearthroll.core.games.gear import attack
-
-    view = roll_view(event, table.live.ruleset)
-    parts: list[RenderableType] = list(render_roll(view, results=False))
-    character = table.live.state.characters.get(event.actor or "")
-    strike = attack(table.live.ruleset, character, move) if character is not None else None
-    if strike is not None and strike.thrown:
-        said = f"no ranged weapon: a throw ({strike.spec.name}), no shots to spend"
-        parts.append(Text(said, style="italic"))
-    return Group(*parts)
 
 
 def make_chosen(table: TableScreen, choice: PaletteChoice) -> None:
@@ -153,210 +132,19 @@ def next_move_flow(table: TableScreen, typed: bool = False) -> None:
 
 
 async def make_move_flow(table: TableScreen, choice: PaletteChoice, preset: str = "") -> None:
-    """Inputs, options before the roll, the roll (real dice if asked), the band's options.
-    `preset` is the pick before the roll a table row gave (Endure Harm, serious): not asked."""
-    state, ruleset = table.live.state, table.live.ruleset
-    move = ruleset.move(choice.move)
-    pool = move.roll.mechanic == "pool"
+    """The move picked: the engine's questions asked in its order, then committed. `preset`
+    is the pick before the roll a table row gave (Endure Harm, serious): not asked."""
+    move = table.live.ruleset.move(choice.move)
     request = MoveRequest(
         move.id,
         actor=table.active,
         advantage=choice.advantage,
         disadvantage=choice.disadvantage,
-        boost=1 if choice.prepared and not pool else None,
+        picks=(preset,) if preset else (),
+        prepare=choice.prepared,
         at=table.target_for(move),
     )
-
-    def trial(wanted: MoveRequest) -> str | None:
-        try:
-            flow.preview_move(state, ruleset, wanted, RandomDice(), RandomDice())
-        except FloorChoiceNeeded:
-            return None  # asked next: how the loss past momentum's floor is paid
-        except HearthrollError as error:
-            return at_table(error)
-        return None
-
-    character = state.characters.get(table.active or "")
-    stat = stat_choices(ruleset, move, character)
-    owned = asset_choices(state, ruleset, move.id, table.active) if request.asset is None else ()
-    if owned:  # two companions (or vehicles): the move acts on the one named
-        named: list[str] | None = await ask(
-            table.app,
-            OptionsPicker(
-                f"{move.name}: on which?",
-                Text(move.trigger, style="italic"),
-                [PickList("Which one takes it?", owned, 1)],
-                lambda _: None,
-            ),
-        )
-        if not named:
-            return
-        request = attrs.evolve(request, asset=named[0])
-    given = asset_inputs(state, ruleset, move.id, table.active, request.asset)
-    request = attrs.evolve(request, inputs=given)
-    own = tuple(i for i in move.inputs if i.id not in given)
-    asked = (*own, stat) if stat is not None else own
-    if asked:
-        labels = {}
-        if stat is not None and character is not None:
-            labels = {
-                s: f"{ruleset.stat(s).name} {signed(character.stats.get(s, 0))}"
-                for s in stat.choices
-            }
-        values: Inputs | None = await ask(
-            table.app,
-            MoveInputs(
-                move,
-                lambda v: trial(attrs.evolve(request, inputs={**given, **v})),
-                asked,
-                labels,
-            ),
-        )
-        if values is None:
-            return
-        request = attrs.evolve(request, inputs={**given, **values})
-    before = [] if preset else flow.before_lists(state, ruleset, request)
-    if preset:
-        request = attrs.evolve(request, before=(preset,))
-    if before:
-        picked: list[str] | None = await ask(
-            table.app,
-            OptionsPicker(
-                f"{move.name}: before the roll",
-                Text(move.trigger, style="italic"),
-                pick_lists(before, move),
-                lambda p: trial(attrs.evolve(request, before=tuple(p))),
-            ),
-        )
-        if picked is None:
-            return
-        request = attrs.evolve(request, before=tuple(picked))
-    try:
-        floor = starforged.floor_question(state, ruleset, request, move)
-    except HearthrollError as error:
-        _fail(table, error)
-        return
-    if floor is not None:
-        chosen: list[str] | None = await ask(table.app, floor)
-        if chosen is None:
-            return
-        which = starforged.track_question(state, chosen)
-        if which is not None:
-            track: list[str] | None = await ask(table.app, which)
-            if not track:
-                return
-            request = attrs.evolve(request, track=track[0])
-        request = attrs.evolve(request, before=(*request.before, *chosen))
-    try:
-        question = starforged.resist_question(state, ruleset, request, move)
-    except HearthrollError as error:
-        _fail(table, error)
-        return
-    if question is not None:
-        answer: list[str] | None = await ask(table.app, question)
-        if answer is None:
-            return
-        request = starforged.with_resist(request, answer)
-    preview = await _roll(table, request, choice.typed, move)
-    if preview is not None and choice.prepared and pool:
-        prepared = await _prepare(table, request, preview, move)
-        if prepared is None:
-            return
-        request, preview = prepared
-    if preview is None:
-        return
-    outcome = await _settle(
-        table,
-        preview,
-        move,
-        lambda picks, track: flow.settle_move(
-            state, ruleset, attrs.evolve(request, track=track or request.track), preview, picks
-        ),
-    )
-    if outcome is not None:
-        table.commit(outcome)
-
-
-async def _prepare(
-    table: TableScreen, request: MoveRequest, preview: Preview, move: Move
-) -> tuple[MoveRequest, Preview] | None:
-    """Preparation's +1 on a kept die of the previewed pool, asked with the dice in view (a
-    single kept die is not asked about); Escape cancels the move."""
-    state, ruleset = table.live.state, table.live.ruleset
-    kept = preview.event.kept
-
-    def boosted(position: int) -> tuple[MoveRequest, Preview]:
-        again = flow.prepare_preview(state, ruleset, request, preview, position)
-        return attrs.evolve(request, boost=position), again
-
-    if len(kept) == 1:
-        try:
-            return boosted(1)
-        except HearthrollError as error:
-            table.notify(f"{error}: the Preparation is kept", severity="warning")
-            return request, preview
-    held: list[tuple[MoveRequest, Preview]] = []
-
-    def check(text: str) -> str | None:
-        position = whole_number(text)
-        if position is None:
-            return f"give the kept die's number (1 to {len(kept)}), not {text!r}"
-        try:
-            held[:] = [boosted(position)]
-        except HearthrollError as error:
-            return at_table(error)
-        return None
-
-    faces = "  ".join(f"{n}:[{face}]" for n, face in enumerate(kept, start=1))
-    title = f"{move.name}: Preparation's +1 on kept die number… (kept {faces})"
-    text = await ask(table.app, LinePrompt(title, check, value=str(flow.lowest_kept(kept))))
-    if text is None or not held:
-        table.notify("cancelled: nothing was committed", severity="warning")
-        return None
-    return held[0]
-
-
-async def _roll(
-    table: TableScreen, request: MoveRequest, typed: bool, move: Move
-) -> Preview | None:
-    state, ruleset = table.live.state, table.live.ruleset
-    if not typed:
-        try:
-            return flow.preview_move(state, ruleset, request, *flow.sources(None, table.dice))
-        except HearthrollError as error:
-            _fail(table, error)
-            return None
-
-    def count(d: Any) -> object:
-        return make_move(
-            state,
-            ruleset,
-            request.move,
-            d,
-            actor=request.actor,
-            advantage=request.advantage,
-            disadvantage=request.disadvantage,
-            picks=request.before,
-            inputs=request.inputs,
-            effect_dice=RandomDice(),
-            at=request.at,
-            resist=request.resist,
-            asset=request.asset,
-            track=request.track,
-            short_ok=True,
-        )
-
-    needed = flow.dice_needed(count)
-    if needed == 0:
-        return await _roll(table, request, False, move)
-    return await ask_faces(
-        table,
-        f"{move.name}: the faces of real dice",
-        needed,
-        lambda typed_roll: flow.preview_move(
-            state, ruleset, request, *flow.sources(typed_roll, table.dice)
-        ),
-    )
+    await play(table, request, choice.typed)
 
 
 async def ask_faces(
@@ -516,7 +304,6 @@ def reroll_flow(table: TableScreen, typed: bool) -> None:
 def prep_flow(table: TableScreen) -> None:
     """Spend Preparation on a kept die of the pending bust; if the +1 lifts it onto a band
     with options, they are picked before it lands."""
-    from hearthroll.tui.screens.prompt import LinePrompt
 
     async def run() -> None:
         state, ruleset = table.live.state, table.live.ruleset

@@ -13,6 +13,7 @@ import attrs
 
 from hearthroll.core.campaign.sheets import put_character
 from hearthroll.core.campaign.state import Campaign, Character, Encounter, Foe
+from hearthroll.core.dice.sources import rolling_for
 from hearthroll.core.errors import NotFound, RuleError
 from hearthroll.core.games.sections import Line, Section
 from hearthroll.core.numbers import signed
@@ -740,7 +741,8 @@ def make_maneuver(
     if checked:
         assert ruleset.efficacy is not None
         efficacy = efficacy_of(ruleset, character, move)
-        (face,) = dice.roll(ruleset.efficacy.die, 1)
+        die = ruleset.efficacy.die
+        (face,) = rolling_for(dice, f"{move.name}: efficacy {efficacy}").roll(die, 1)
         faces.append(face)
         if face > efficacy:
             from hearthroll.core.dice.odds import EFFICACY_FAIL
@@ -754,7 +756,7 @@ def make_maneuver(
     if move.roll.mechanic != "d20":
         raise RuleError(f"{move.name}: a maneuver rolls a d20, not {move.roll.mechanic!r}")
     found = terms(ruleset, move, character, foe)
-    roll = _roll(move, found, dice)
+    roll = _roll(move, found, rolling_for(dice, f"{move.name}: the d20"))
     faces += roll.faces
     state, said = _land(state, ruleset, move, character.name, foe, roll.band, effect_dice)
     return Made(state, tuple(faces), roll.band, roll.total, found.reasons, (*words, *said))
@@ -870,7 +872,8 @@ def _on_foe(
         from hearthroll.core.dice.expr import render, roll_expr
 
         names = state.characters[actor].stats
-        rolled = roll_expr(effect.dice or "0", effect_dice, names)
+        purpose = f"damage {effect.dice or '0'}"
+        rolled = roll_expr(effect.dice or "0", rolling_for(effect_dice, purpose), names)
         amount = max(0, rolled.total + effect.amount)
         foe, said = hurt_foe(foe, amount)
         return put_foe(state, foe), [f"damage {render(rolled)}", *said]

@@ -22,7 +22,6 @@ import attrs
 from hearthroll.core.campaign.events import Outcome
 from hearthroll.core.campaign.resolve import offered
 from hearthroll.core.campaign.state import Campaign
-from hearthroll.core.dice.odds import percent
 from hearthroll.core.dice.sources import AskingDice, DiceNeeded, DiceSource, RandomDice
 from hearthroll.core.errors import HearthrollError, RuleError
 from hearthroll.core.numbers import signed
@@ -146,10 +145,15 @@ class QuestionsOpen(RuleError):
 
 
 def resolve(
-    state: Campaign, ruleset: Ruleset, request: MoveRequest, dice: DiceSource | None = None
+    state: Campaign,
+    ruleset: Ruleset,
+    request: MoveRequest,
+    dice: DiceSource | None = None,
+    effect_dice: DiceSource | None = None,
 ) -> Outcome | Asked:
     """The outcome of the request, or the questions it still needs. Past the faces given,
-    dice come from `dice`; without it, each is asked (the GM's real dice)."""
+    dice come from `dice`; without it, each is asked (the GM's real dice). `effect_dice`
+    rolls what the effects roll (damage, healing, a table) where the shell types them apart."""
     move = find_move(ruleset.moves, request.move, where=f" in ruleset {ruleset.id!r}")
     request = attrs.evolve(request, move=move.id)
     refusal = session.refusal_before_roll(
@@ -163,7 +167,7 @@ def resolve(
             return Asked(tuple(questions), request)
     source = AskingDice(request.faces, dice)
     try:
-        outcome = _made(state, ruleset, request, source)
+        outcome = _made(state, ruleset, request, source, effect_dice or source)
     except HearthrollError as error:
         rolled = attrs.evolve(request, faces=tuple(source.faces))
         return _asked(state, ruleset, move, rolled, error)
@@ -283,6 +287,8 @@ def _consequences(
         return list(_questions_for(move, needed))
     if odds is None:
         return []
+    from hearthroll.core.dice.odds import percent  # the odds only where resist? is asked
+
     chances = ", ".join(f"{_BAND_WORDS[b]} {percent(p)}" for b, p in odds.bands)
     choices = (("roll", f"Resist: roll ({chances})"), ("no_roll", "Take the harm: no roll"))
     said = f"{move.name}: resist? roll with --roll ({chances})"
@@ -334,7 +340,13 @@ def _pick_question(move: Move, lst: OptionList, *, before: bool = False) -> Ques
 # --- the roll and after -----------------------------------------------------------------
 
 
-def _made(state: Campaign, ruleset: Ruleset, request: MoveRequest, dice: DiceSource) -> Outcome:
+def _made(
+    state: Campaign,
+    ruleset: Ruleset,
+    request: MoveRequest,
+    dice: DiceSource,
+    effect_dice: DiceSource,
+) -> Outcome:
     """The move made with every answer: the engine's own steps (`session.make_move`)."""
     move = ruleset.move(request.move)
     pool = move.roll.mechanic == "pool"
@@ -351,6 +363,7 @@ def _made(state: Campaign, ruleset: Ruleset, request: MoveRequest, dice: DiceSou
         disadvantage=request.disadvantage,
         picks=request.picks,
         inputs=request.inputs,
+        effect_dice=effect_dice,
         boost=boost,
         at=request.at,
         resist=bool(request.resist),
@@ -418,7 +431,8 @@ def _questions_for(move: Move, error: HearthrollError) -> tuple[Question, ...]:
             Question("burn", f"{move.name}: burn momentum?", choices, flag="--burn", said=said),
         )
     if isinstance(error, BoostNeeded):
-        choices = tuple((str(n), f"kept die {n}: [{f}]") for n, f in enumerate(error.kept, start=1))
+        dice = sorted(enumerate(error.kept, start=1), key=lambda d: d[1])  # the lowest first
+        choices = tuple((str(n), f"kept die {n}: [{f}]") for n, f in dice)
         title = f"{move.name}: Preparation's +1 on which kept die?"
         return (Question("boost", title, choices, flag="--prep N", said=said),)
     return ()

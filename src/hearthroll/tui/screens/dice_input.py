@@ -12,10 +12,18 @@ from hearthroll.tui.screens.dialog import Check, Dialog, error_line
 class DiceInput(Dialog[str]):
     """Ask for faces; a wrong count or face is refused with the reason, Escape cancels."""
 
-    def __init__(self, title: str, hint: str, check: Check[str]) -> None:
+    def __init__(
+        self,
+        title: str,
+        hint: str,
+        check: Check[str],
+        *,
+        keys: str = "⏎ roll  esc cancel  (effect dice after /: 4,6 / 3)",
+    ) -> None:
         super().__init__(check)
         self._title = title
         self._hint = hint
+        self._keys = keys
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dice-input", classes="dialog small"):
@@ -23,7 +31,7 @@ class DiceInput(Dialog[str]):
             yield Static(self._hint, classes="hint", markup=False)
             yield Input(placeholder="the faces, like 3,1,6", id="faces")
             yield error_line()
-            yield Static("⏎ roll  esc cancel  (effect dice after /: 4,6 / 3)", classes="keys")
+            yield Static(self._keys, classes="keys")
 
     def on_mount(self) -> None:
         self.query_one("#faces", Input).focus()

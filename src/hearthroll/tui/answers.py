@@ -1,0 +1,255 @@
+"""The app's answers to a move's questions: one loop, one dialog per kind of question.
+
+The engine (`core.verbs.asking.resolve`) says what a move still needs; this loop asks it and
+resolves again until the move is made, then commits that one outcome. No game and no move is
+named here: a question's kind picks its dialog. Escape anywhere leaves the campaign as it was.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Sequence
+from typing import TYPE_CHECKING
+
+from rich.console import Group, RenderableType
+from rich.text import Text
+
+from hearthroll.core.campaign.events import Event, Outcome
+from hearthroll.core.campaign.state import Campaign
+from hearthroll.core.dice.sources import RandomDice, parse_faces
+from hearthroll.core.errors import DiceError, HearthrollError
+from hearthroll.core.rules.model import Input, Move, Ruleset
+from hearthroll.core.verbs.asking import Asked, MoveRequest, Question, answer, resolve, shown
+from hearthroll.tui.keygate import ask
+from hearthroll.tui.refusals import at_table
+from hearthroll.tui.screens.dice_input import DiceInput
+from hearthroll.tui.screens.inputs import Inputs, MoveInputs
+from hearthroll.tui.screens.options import OptionsPicker, PickList
+from hearthroll.tui.views import roll_view
+from hearthroll.tui.widgets.dice_tray import render_roll
+
+if TYPE_CHECKING:
+    from hearthroll.tui.screens.table import TableScreen
+
+Dialog = Callable[["Asking", Sequence[Question]], Awaitable["MoveRequest | None"]]
+"""Asks questions of one kind; the request with their answers, or None when cancelled."""
+
+
+class Asking:
+    """One move being asked about: the campaign as it was when the move began, the request
+    so far, and where the app's own dice come from."""
+
+    def __init__(
+        self, table: TableScreen, state: Campaign, ruleset: Ruleset, request: MoveRequest
+    ) -> None:
+        self.table = table
+        self.state = state
+        self.ruleset = ruleset
+        self.request = request
+        self.move: Move = ruleset.move(request.move)
+        self.seen: Outcome | None = None
+        self.band_asked = False
+        """The band's options have been asked once: a choice they open is "and then"."""
+
+    def trial(self, request: MoveRequest) -> str | None:
+        """Why the engine refuses these answers, or None (the rest rolled by throwaway dice;
+        nothing is committed)."""
+        try:
+            resolve(self.state, self.ruleset, request, RandomDice())
+        except HearthrollError as error:
+            return at_table(error)
+        return None
+
+
+async def play(table: TableScreen, request: MoveRequest, typed: bool) -> None:
+    """Resolve the move, asking each open question, and commit its outcome. `typed`: the
+    faces of every die are asked, in order, each named (Enter on an empty line rolls it)."""
+    state, ruleset = table.live.state, table.live.ruleset
+    try:
+        asking = Asking(table, state, ruleset, request)
+    except HearthrollError as error:
+        _fail(table, error)
+        return
+    while True:
+        try:
+            made = resolve(state, ruleset, asking.request, None if typed else table.dice())
+        except HearthrollError as error:
+            _fail(table, error)
+            return
+        if isinstance(made, Outcome):
+            table.commit(made)
+            return
+        answered = await _ask(asking, made)
+        if answered is None:
+            table.notify("cancelled: nothing was committed", severity="warning")
+            return
+        asking.request = answered
+
+
+async def _ask(asking: Asking, asked: Asked) -> MoveRequest | None:
+    """Ask the open questions, a kind at a time, in the order given."""
+    asking.request = asked.request
+    asking.seen = asked.seen or asking.seen
+    groups: list[list[Question]] = []
+    for question in asked.questions:
+        if groups and _group(groups[-1][0].kind) == _group(question.kind):
+            groups[-1].append(question)
+        else:
+            groups.append([question])
+    for group in groups:
+        answered = await DIALOGS[_group(group[0].kind)](asking, group)
+        if answered is None:
+            return None
+        asking.request = answered
+    return asking.request
+
+
+def _group(kind: str) -> str:
+    """Questions asked in one dialog: a stat with the inputs; the rest each their own."""
+    return "input" if kind == "stat" else kind
+
+
+# --- the dialogs, one per kind ----------------------------------------------------------
+
+
+async def _choices(asking: Asking, questions: Sequence[Question]) -> MoveRequest | None:
+    """Lists to pick from (the band's options, which companion, resist?, burn?, a track)."""
+    lists = [PickList(q.title, q.choices, q.pick, q.up_to) for q in questions]
+    base = shown(asking.request, questions)
+
+    def with_picks(got: Sequence[str]) -> MoveRequest:
+        request = base
+        for question in questions:
+            mine = [g for g in got if g in {c for c, _ in question.choices}]
+            if mine or question.kind in ("picks", "floor"):
+                request = answer(request, question, mine)
+        return request
+
+    picker = OptionsPicker(
+        _title(asking, questions[0]),
+        _summary(asking),
+        lists,
+        lambda got: asking.trial(with_picks(got)),
+    )
+    got: list[str] | None = await ask(asking.table.app, picker)
+    if got is None:
+        return None
+    asking.band_asked = asking.band_asked or (
+        asking.seen is not None and questions[0].kind == "picks"
+    )
+    return with_picks(got)
+
+
+async def _inputs(asking: Asking, questions: Sequence[Question]) -> MoveRequest | None:
+    """A stat and the move's inputs, in one form."""
+    specs: list[Input] = [q.spec for q in questions if q.spec is not None]
+    labels = {c: w for q in questions if q.kind == "stat" for c, w in q.choices}
+    by_id = {(q.spec.id if q.kind == "input" else "stat"): q for q in questions if q.spec}
+
+    def with_values(values: Inputs) -> MoveRequest:
+        request = asking.request
+        for key, value in values.items():
+            if key in by_id:
+                request = answer(request, by_id[key], [str(value)])
+        return request
+
+    form = MoveInputs(asking.move, lambda v: asking.trial(with_values(v)), specs, labels)
+    values: Inputs | None = await ask(asking.table.app, form)
+    return with_values(values) if values is not None else None
+
+
+async def _faces(asking: Asking, questions: Sequence[Question]) -> MoveRequest | None:
+    """The faces of real dice, a question at a time, each named; Enter on an empty line
+    rolls that one with the app's dice."""
+    request = asking.request
+    for question in questions:
+        faces = await _one_throw(asking, question)
+        if faces is None:
+            return None
+        request = answer(request, question, [str(f) for f in faces])
+    return request
+
+
+async def _one_throw(asking: Asking, question: Question) -> tuple[int, ...] | None:
+    held: list[tuple[int, ...]] = []
+
+    def check(text: str) -> str | None:
+        try:
+            held[:] = [_read_faces(text, question, asking)]
+        except HearthrollError as error:
+            return at_table(error)
+        return None
+
+    count = f"{question.count} {'die' if question.count == 1 else 'dice'}"
+    hint = f"{count} of {question.sides} sides; ⏎ on an empty line rolls {_them(question)}"
+    dialog = DiceInput(_title(asking, question), hint, check, keys=_FACE_KEYS)
+    if await ask(asking.table.app, dialog) is None or not held:
+        return None
+    return held[0]
+
+
+_FACE_KEYS = "⏎ take them (empty: roll them)  esc cancel"
+
+
+def _them(question: Question) -> str:
+    return "it" if question.count == 1 else "them"
+
+
+def _read_faces(text: str, question: Question, asking: Asking) -> tuple[int, ...]:
+    if not text.strip():
+        return asking.table.dice().roll(question.sides, question.count)
+    faces = parse_faces(text)
+    if len(faces) != question.count:
+        raise DiceError(f"{question.title}: type {question.count}, not {len(faces)}")
+    for face in faces:
+        if not 1 <= face <= question.sides:
+            raise DiceError(f"a d{question.sides} shows 1 to {question.sides}, not {face}")
+    return faces
+
+
+DIALOGS: dict[str, Dialog] = {
+    "asset": _choices,
+    "input": _inputs,
+    "picks": _choices,
+    "floor": _choices,
+    "track": _choices,
+    "resist": _choices,
+    "burn": _choices,
+    "boost": _choices,
+    "dice": _faces,
+}
+"""The dialog that asks each kind of question (a stat goes with the inputs)."""
+
+
+def _title(asking: Asking, question: Question) -> str:
+    name = asking.move.name
+    if question.kind == "picks":
+        if asking.seen is None:
+            return f"{name}: before the roll"
+        return f"{name}: and then" if asking.band_asked else f"{name}: pick your options"
+    return question.title if question.title.startswith(name) else f"{name}: {question.title}"
+
+
+def _summary(asking: Asking) -> RenderableType:
+    """The roll so far, so a choice after it is made with the dice in view."""
+    if asking.seen is None:
+        return Text(asking.move.trigger, style="italic")
+    return summary(asking.table, asking.seen.event, asking.move)
+
+
+def summary(table: TableScreen, event: Event, move: Move) -> RenderableType:
+    """The roll, so the options are picked with the dice in view; a Volley with no ranged
+    weapon says it is a throw (reading 19), so no shots are looked for."""
+    from hearthroll.core.games.gear import attack
+
+    view = roll_view(event, table.live.ruleset)
+    parts: list[RenderableType] = list(render_roll(view, results=False))
+    character = table.live.state.characters.get(event.actor or "")
+    strike = attack(table.live.ruleset, character, move) if character is not None else None
+    if strike is not None and strike.thrown:
+        said = f"no ranged weapon: a throw ({strike.spec.name}), no shots to spend"
+        parts.append(Text(said, style="italic"))
+    return Group(*parts)
+
+
+def _fail(table: TableScreen, error: HearthrollError) -> None:
+    table.notify(at_table(error), severity="error", title="not done")
