@@ -63,12 +63,30 @@ async def type_into(pilot: Pilot[None], selector: str, text: str) -> None:
 
 
 async def roll_typed(pilot: Pilot[None], query: str, faces: str) -> None:
-    """`/`, the query, F4 (real dice), Enter, then the faces and Enter."""
+    """`/`, the query, F4 (real dice), Enter, then the faces and Enter; the dice asked after
+    them (a Clash's damage) are rolled by the app, Enter on an empty line, unless the faces
+    were refused."""
     await pilot.press("slash", *query, "f4", "enter")
     await pilot.pause()
     await type_into(pilot, "#faces", faces)
     await pilot.press("enter")
     await pilot.pause()
+    await app_rolls_the_rest(pilot)
+
+
+async def app_rolls_the_rest(pilot: Pilot[None]) -> None:
+    """Enter on every dice question that follows, until none is asked or one is refused."""
+    from hearthroll.tui.screens.dice_input import DiceInput
+
+    app = pilot.app
+    assert isinstance(app, HearthrollApp)
+    for _ in range(10):
+        await settle(pilot, app)
+        screen = app.screen
+        if not isinstance(screen, DiceInput) or screen.query_one("#error").display:
+            return
+        await type_into(pilot, "#faces", "")
+        await pilot.press("enter")
 
 
 def test_scripted_dice_hand_out_their_faces_in_order() -> None:

@@ -15,7 +15,9 @@ from hearthroll.store.campaigns import CampaignStore
 from hearthroll.store.rulesets import load_catalog
 from hearthroll.tui import build
 from hearthroll.tui.app import HearthrollApp
-from test_tui_helpers import scripted, settle, shown
+from hearthroll.tui.screens.dice_input import DiceInput
+from hearthroll.tui.screens.table import TableScreen
+from test_tui_helpers import scripted, settle, shown, type_into
 
 SIZE = (120, 36)
 CATALOG = load_catalog(with_user=False)
@@ -355,3 +357,57 @@ async def test_two_companions_ask_which_one_takes_the_hit(tmp_path: Path) -> Non
         values = {a.name: a.value for a in app.live.state.characters["Kael"].assets or ()}
         assert values == {"Rook": 3, "Petrel": 5, "Vex": 1}
         assert "Vex's health 2 → 1" in shown(app, "#tray-roll")
+
+
+async def test_harm_past_minus_six_clears_progress_on_the_track_picked(tmp_path: Path) -> None:
+    # momentum −6, health 1: serious harm takes 1 to 0 and 1 more past it, which momentum at
+    # its floor cannot take: the choice, then the track, then the roll (forced at 0 health)
+    path = forge(tmp_path, momentum=-6, health=1)
+    app = build(path, data_dir=tmp_path / "data", dice=scripted((5, 2, 3)))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        await pilot.press("slash", *"endure harm", "enter")
+        await settle(pilot, app)
+        await pilot.press("2", "enter")  # serious
+        await settle(pilot, app)
+        assert "at −6" in str(app.screen.query_one(".title").content)
+        await pilot.press("2", "enter")  # lose progress
+        await settle(pilot, app)
+        assert "Which track" in shown(app, ".heading")
+        await pilot.press("2", "enter")  # Avenge the Ironhold
+        await settle(pilot, app)
+        await pilot.press("1", "enter")  # the strong hit's pick: embrace the pain
+        await settle(pilot, app)
+        assert isinstance(app.screen, TableScreen), shown(app, "#error")
+        assert app.live is not None
+        made = app.live.events[-1]
+        assert (made.move, made.band) == ("starforged_endure_harm", "strong")
+        tracks = {t.name: t.ticks for t in app.live.state.tracks or ()}
+        assert tracks == {"Find the lost beacon": 4, "Avenge the Ironhold": 0}
+
+
+async def test_real_dice_ask_the_d100_of_the_endure_harm_table(tmp_path: Path) -> None:
+    # health 2, major harm: 0, so the roll is forced; a miss at 0 health rolls on the table
+    app = build(forge(tmp_path, health=2), data_dir=tmp_path / "data", dice=scripted(()))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        await pilot.press("slash", *"endure harm", "f4", "enter")
+        await settle(pilot, app)
+        await pilot.press("3", "enter")  # major
+        await settle(pilot, app)
+        for faces in ("1", "9,9"):  # the action die, then the challenge dice: a miss
+            assert isinstance(app.screen, DiceInput)
+            await type_into(pilot, "#faces", faces)
+            await pilot.press("enter")
+            await settle(pilot, app)
+        await pilot.press("2", "3", "enter")  # Lose Momentum (−2); at 0: roll the table
+        await settle(pilot, app)
+        assert isinstance(app.screen, DiceInput)
+        assert "d100 on the Endure Harm table" in shown(app, ".title")
+        await type_into(pilot, "#faces", "42")
+        await pilot.press("enter")
+        await settle(pilot, app)
+        assert app.live is not None
+        made = app.live.events[-1]
+        assert made.dice == (1, 9, 9)
+        assert any("Endure Harm d100 = 42" in r for r in made.results), made.results

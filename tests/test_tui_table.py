@@ -15,7 +15,7 @@ from hearthroll.tui.screens.options import OptionsPicker
 from hearthroll.tui.screens.palette import MovePalette
 from hearthroll.tui.screens.table import TableScreen
 from hearthroll.tui.widgets.move_log import MoveLog
-from test_tui_helpers import demo, plain, roll_typed, settle, shown, type_into
+from test_tui_helpers import app_rolls_the_rest, demo, plain, roll_typed, settle, shown, type_into
 
 SIZE = (100, 32)
 
@@ -82,6 +82,10 @@ async def test_typed_dice_refuse_a_wrong_count_or_face_in_place(data_dir: Path) 
         assert app.live is not None and app.live.state.history.events == 0
         await type_into(pilot, "#faces", "5")
         await pilot.press("enter")
+        await settle(pilot, app)
+        assert isinstance(app.screen, DiceInput)  # the damage die is asked next
+        assert "damage" in shown(app, ".title")
+        await pilot.press("enter")  # an empty line: the app rolls it
         await settle(pilot, app)
         assert isinstance(app.screen, TableScreen)
         assert app.live.state.turn.last is not None
@@ -284,7 +288,7 @@ async def test_number_keys_and_tab_pick_the_character(data_dir: Path) -> None:
         await pilot.pause()
         await type_into(pilot, "#faces", "2")
         await pilot.press("enter")
-        await settle(pilot, app)
+        await app_rolls_the_rest(pilot)
         assert app.live is not None and app.live.state.turn.actor == "Wren"
 
 
@@ -444,7 +448,7 @@ async def test_a_pool_move_s_options_are_picked_before_it_lands(data_dir: Path) 
         await settle(pilot, app)
         assert isinstance(app.screen, OptionsPicker)
         await pilot.press("down", "space", "enter")
-        await settle(pilot, app)
+        await app_rolls_the_rest(pilot)  # the bow's damage die: the app rolls it
         assert app.live is not None
         event = app.live.events[-1]
         assert event.options == ("take_what_you_get",)

@@ -47,6 +47,8 @@ class Asking:
         self.request = request
         self.move: Move = ruleset.move(request.move)
         self.seen: Outcome | None = None
+        self.ahead: list[int] = []
+        """Faces typed after a `/` for the dice asked next (the damage with the roll)."""
         self.band_asked = False
         """The band's options have been asked once: a choice they open is "and then"."""
 
@@ -76,6 +78,9 @@ async def play(table: TableScreen, request: MoveRequest, typed: bool) -> None:
             _fail(table, error)
             return
         if isinstance(made, Outcome):
+            if asking.ahead:
+                unused = ",".join(map(str, asking.ahead))
+                table.notify(f"typed after / and not needed: {unused}", severity="warning")
             table.commit(made)
             return
         answered = await _ask(asking, made)
@@ -162,7 +167,7 @@ async def _faces(asking: Asking, questions: Sequence[Question]) -> MoveRequest |
     rolls that one with the app's dice."""
     request = asking.request
     for question in questions:
-        faces = await _one_throw(asking, question)
+        faces = _typed_ahead(asking, question) or await _one_throw(asking, question)
         if faces is None:
             return None
         request = answer(request, question, [str(f) for f in faces])
@@ -187,22 +192,41 @@ async def _one_throw(asking: Asking, question: Question) -> tuple[int, ...] | No
     return held[0]
 
 
-_FACE_KEYS = "⏎ take them (empty: roll them)  esc cancel"
+_FACE_KEYS = "⏎ take them (empty: roll them)  esc cancel  (the next dice after /: 4 / 3)"
 
 
 def _them(question: Question) -> str:
     return "it" if question.count == 1 else "them"
 
 
+def _typed_ahead(asking: Asking, question: Question) -> tuple[int, ...] | None:
+    """The faces typed after a `/` for this die, when they fit it; else it is asked."""
+    taken = tuple(asking.ahead[: question.count])
+    if len(taken) < question.count or not all(1 <= f <= question.sides for f in taken):
+        asking.ahead.clear()
+        return None
+    del asking.ahead[: question.count]
+    return taken
+
+
 def _read_faces(text: str, question: Question, asking: Asking) -> tuple[int, ...]:
-    if not text.strip():
+    """The faces typed for this question (Enter alone: the app's dice); faces after a `/`
+    are kept for the dice asked next."""
+    main, slash, rest = text.partition("/")
+    if not main.strip() and not slash:
         return asking.table.dice().roll(question.sides, question.count)
-    faces = parse_faces(text)
+    faces = parse_faces(main)
+    later = parse_faces(rest) if slash and rest.strip() else ()
     if len(faces) != question.count:
-        raise DiceError(f"{question.title}: type {question.count}, not {len(faces)}")
+        how = "too many" if len(faces) > question.count else "not enough"
+        raise DiceError(
+            f"{how} typed dice: {question.title} takes {question.count}, "
+            f"{len(faces)} {'was' if len(faces) == 1 else 'were'} typed"
+        )
     for face in faces:
         if not 1 <= face <= question.sides:
             raise DiceError(f"a d{question.sides} shows 1 to {question.sides}, not {face}")
+    asking.ahead[:] = later
     return faces
 
 
