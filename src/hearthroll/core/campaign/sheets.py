@@ -156,7 +156,7 @@ def change_steading_stat(
 def change_flag(
     ruleset: Ruleset, steading: Steading, flag_id: str, mark: bool
 ) -> tuple[Steading, list[str]]:
-    """Mark or clear a steading flag (diminished, lacking, malcontent, mustered)."""
+    """Mark or clear a steading flag (diminished, lacking, malcontent, …)."""
     name = ruleset.condition(flag_id).name
     has = flag_id in steading.flags
     if mark == has:
@@ -188,24 +188,14 @@ def level_up(ruleset: Ruleset, character: Character) -> tuple[Character, list[st
 
 
 def advance_season(ruleset: Ruleset, steading: Steading) -> tuple[Steading, list[str]]:
-    """The next season; a muster ends with it (and the Defenses it gave go with it)."""
+    """The next season. What ends with it is the moves' to say: Seasons Change's data clears
+    the muster's flag, and the muster's end is `games.steading`'s."""
     seasons = ruleset.steading.seasons if ruleset.steading else ()
     if not seasons:
         return steading, []
     index = seasons.index(steading.season) if steading.season in seasons else -1
     season = seasons[(index + 1) % len(seasons)]
-    words = [f"season {steading.season} → {season}"]
-    if "mustered" in steading.flags or steading.muster:
-        if "defenses" in steading.muster and "defenses" in steading.stats:
-            steading = attrs.evolve(
-                steading, stats={**steading.stats, "defenses": steading.stats["defenses"] - 1}
-            )
-            words.append("the muster's Defenses +1 ends")
-        steading = attrs.evolve(
-            steading, flags=tuple(f for f in steading.flags if f != "mustered"), muster=()
-        )
-        words.append("the muster ends")
-    return attrs.evolve(steading, season=season), words
+    return attrs.evolve(steading, season=season), [f"season {steading.season} → {season}"]
 
 
 def use_item(ruleset: Ruleset, character: Character, gear_id: str) -> tuple[Character, str]:

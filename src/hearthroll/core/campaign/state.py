@@ -125,7 +125,8 @@ class Steading:
     stats: dict[str, int] = attrs.field(factory=dict, converter=_frozen_dict)
     flags: tuple[str, ...] = ()
     muster: tuple[str, ...] = ()
-    """The options picked when the active muster was made (empty: no muster)."""
+    """The options the muster that holds was given, by every Muster made while it holds, each
+    once (empty: no muster); `games.steading` keeps it."""
     plans: tuple[Plan, ...] = ()
 
 

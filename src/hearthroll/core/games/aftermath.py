@@ -1,6 +1,7 @@
 """What any change to a sheet leaves to settle, however it was made (a move, `set`, a hand
-edit): momentum within the max its impacts now leave (reading 28), and a meter's bottom move
-that no longer waits once the meter is above its bottom (reading 20)."""
+edit): momentum within the max its impacts now leave (reading 28), a meter's bottom move
+that no longer waits once the meter is above its bottom (reading 20), and the steading's
+muster, which ends with its flag (reading 13)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from collections.abc import Iterable
 
 from hearthroll.core.campaign.sheets import put_character
 from hearthroll.core.campaign.state import Campaign, Character
-from hearthroll.core.games import harm, momentum
+from hearthroll.core.games import harm, momentum, steading
 from hearthroll.core.rules.model import Ruleset
 
 
@@ -32,7 +33,7 @@ def settle(
 ) -> tuple[Campaign, list[str]]:
     """The sheets `names` (every sheet when None) of `after` settled, and the words, each
     after its character's name where the campaign has more than one (or always, `named`: an
-    event with no actor, as a hand edit)."""
+    event with no actor, as a hand edit); then the steading's muster, whatever `names` says."""
     words: list[str] = []
     many = named or len(after.characters) > 1
     for name in list(after.characters) if names is None else names:
@@ -43,7 +44,8 @@ def settle(
         if settled is not sheet:
             after = put_character(after, settled)
         words += [f"{sheet.name}: {w}" if many and not _names(w, sheet) else w for w in said]
-    return after, words
+    after, mustered = steading.settle(ruleset, after)
+    return after, words + mustered
 
 
 def _names(words: str, sheet: Character) -> bool:
