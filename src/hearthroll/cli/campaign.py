@@ -158,7 +158,9 @@ def add_parsers(verbs: Any) -> None:
     join = _verb(verbs, "add", "a new character joins the party", run_add)
     join.add_argument("name", metavar="NAME")
     join.add_argument("--template", default="", metavar="T", help="human, ogre, automaton, ...")
-    join.add_argument("--level", type=int, default=1, metavar="N")
+    join.add_argument(
+        "--level", type=int, metavar="N", help="the level to start at (default: the ruleset's)"
+    )
     join.add_argument(
         "--set",
         dest="fields",

@@ -104,6 +104,7 @@ def check_catalog(files: Sequence[RulesetFile]) -> list[Problem]:
     for rid, (file, index, ruleset) in rulesets.items():
         _check_links(report, file, ("rulesets", index), ruleset, by_ruleset.get(rid, []))
         _check_row_effects(report, file, ("rulesets", index), ruleset, names[rid])
+        _check_holds(report, file, ("rulesets", index), ruleset, names[rid])
     for file, index, move in moves.values():
         if move.ruleset in rulesets:
             ruleset = rulesets[move.ruleset][2]
@@ -161,6 +162,70 @@ def _check_row_effects(
                 _check_effect(report, file, where, effect, set(), set(), names)
 
 
+def _check_holds(
+    report: _Report, file: RulesetFile, path: KeyPath, ruleset: Ruleset, names: _Names
+) -> None:
+    """A hold is a character's; its spends' effects name what the ruleset has; a `bonus` spend
+    (one a ruleset) lifts a roll by 1 or more and does nothing else; `per_roll` limits it."""
+    from hearthroll.core.games.holds import goes_on_a_roll
+
+    on_roll: tuple[str, str] | None = None
+    for index, hold in enumerate(ruleset.holds):
+        where = (*path, "holds", index)
+        if hold.scope != "character":
+            report.add(
+                file,
+                (*where, "scope"),
+                f'a hold is held by a character: scope is "character", not {hold.scope!r}',
+            )
+        for s_index, option in enumerate(hold.spends):
+            spend = (*where, "spends", s_index)
+            for e_index, effect in enumerate(option.effects):
+                at = (*spend, "effects", e_index)
+                _check_effect(report, file, at, effect, set(), set(), names, on_roll=True)
+            if not goes_on_a_roll(option):
+                continue
+            if on_roll is not None:
+                report.add(
+                    file,
+                    spend,
+                    f"{on_roll[0]} is the hold spent on a roll already (its {on_roll[1]!r}): "
+                    "a roll spends one hold",
+                )
+            on_roll = on_roll or (hold.name, option.id)
+            _check_bonus_spend(report, file, spend, option.effects)
+        if hold.per_roll is not None and hold.per_roll < 1:
+            report.add(file, (*where, "per_roll"), f"per_roll is 1 or more, not {hold.per_roll}")
+        elif hold.per_roll is not None and not any(goes_on_a_roll(o) for o in hold.spends):
+            report.add(
+                file,
+                (*where, "per_roll"),
+                "per_roll limits what one roll takes, and a hold with no `bonus` spend is never "
+                "spent on a roll: drop per_roll, or add a spend with a bonus",
+            )
+
+
+def _check_bonus_spend(
+    report: _Report, file: RulesetFile, spend: KeyPath, effects: Sequence[Effect]
+) -> None:
+    """A spend that goes on a roll: its bonus lifts the roll; nothing else of it is applied."""
+    for e_index, effect in enumerate(effects):
+        at = (*spend, "effects", e_index)
+        if effect.kind != "bonus":
+            report.add(
+                file,
+                (*at, "kind"),
+                f"a spend with a bonus goes on a roll, where only its bonus applies: give the "
+                f"{effect.kind} effect a spend of its own",
+            )
+        elif effect.amount < 1:
+            report.add(
+                file,
+                (*at, "amount"),
+                f"a bonus of {effect.amount} lifts nothing: give amount = 1 or more",
+            )
+
+
 def _duplicates(
     report: _Report, file: RulesetFile, path: KeyPath, items: Iterable[_Named], what: str
 ) -> None:
@@ -211,6 +276,32 @@ def _check_ruleset(report: _Report, file: RulesetFile, path: KeyPath, ruleset: R
     for index, template in enumerate(ruleset.templates):
         for bad in sorted(set(template.heals_with) - gear):
             report.add(file, (*path, "templates", index, "heals_with"), _unknown("gear", bad, gear))
+    _check_xp(report, file, path, ruleset)
+
+
+def _check_xp(report: _Report, file: RulesetFile, path: KeyPath, ruleset: Ruleset) -> None:
+    """A new character starts at a level a sheet can have, and every level costs 1 XP or more
+    (so Level Up always ends)."""
+    rule = ruleset.xp
+    if rule is None:
+        return
+    where = (*path, "xp")
+    if not 1 <= rule.start_level <= 99:
+        report.add(file, (*where, "start_level"), f"start_level is 1 to 99, not {rule.start_level}")
+    if rule.per_level < 0:
+        report.add(
+            file,
+            (*where, "per_level"),
+            f"per_level is 0 or more, not {rule.per_level}: a level never costs less than the "
+            "one before",
+        )
+    elif rule.needed(1) < 1:
+        report.add(
+            file,
+            (*where, "base"),
+            f"level 1 would need {rule.needed(1)} XP: base + per_level × level is at least 1 XP "
+            "at every level",
+        )
 
 
 def _unknown(what: str, wanted: str, known: Iterable[str]) -> str:
@@ -487,8 +578,19 @@ def _check_effect(
     bands: set[str],
     effect_ids: set[str],
     names: _Names,
+    *,
+    on_roll: bool = False,
 ) -> None:
+    """An effect names what the ruleset has; a `bonus` stands only where `on_roll` (a hold's
+    spend: the roll verbs apply it)."""
     _check_gate(report, file, path, effect, names)
+    if effect.kind == "bonus" and not on_roll:
+        report.add(
+            file,
+            (*path, "kind"),
+            "a bonus is spent from a hold on a roll (a spend of a hold, as Preparation's "
+            "plus_one); here there is no roll for it to lift: use forward for the next roll",
+        )
     for band in effect.on:
         if band not in bands:
             report.add(file, (*path, "on"), _unknown("band of this move", band, bands))

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from hearthroll.core.campaign.events import Event
 from hearthroll.core.campaign.state import Campaign
 from hearthroll.core.errors import HearthrollError
+from hearthroll.core.games.holds import on_roll
 from hearthroll.core.rules.model import Ruleset
 
 
@@ -43,7 +44,7 @@ def missing(state: Campaign, ruleset: Ruleset, action: str) -> str | None:
     name = ruleset.name
     if action in ("push", "reroll", "reroll(True)", "accept", "stop") and not _pool(ruleset):
         return f"{name} has no push-your-luck pool: / makes a move"
-    if action == "prep" and "preparation" not in {h.id for h in ruleset.holds}:
+    if action == "prep" and on_roll(ruleset) is None:
         return f"{name} has no Preparation"
     if action == "mark_xp" and ruleset.xp is None:
         return f"{name} has no XP to mark"
@@ -96,8 +97,9 @@ def refusal(
         if not pending:
             return "Preparation is spent on a waiting bust (F5 in the palette spends it on a roll)"
         actor = state.characters.get(turn.actor or "")
-        if actor is None or not actor.holds.get("preparation"):
-            return f"{turn.actor} holds no Preparation"
+        spend = on_roll(ruleset)
+        if actor is None or spend is None or not actor.holds.get(spend.hold.id):
+            return f"{turn.actor} holds no {spend.hold.name if spend else 'Preparation'}"
         return None
     if action == "stop":
         if turn.actor is None or turn.status != "open" or turn.pushes == 0:
@@ -113,8 +115,8 @@ def refusal(
             return "no character to level up"
         if ruleset.xp is None:  # said by `missing`
             return f"{ruleset.name} has no XP to level up with"
-        needed = ruleset.xp.needed(character.level)
-        if character.xp < needed:
+        if not ruleset.xp.can_level(character):
+            needed = ruleset.xp.needed(character.level)
             return f"{character.name} needs {needed} XP, has {character.xp}"
         return None
     if action == "burn":

@@ -7,11 +7,12 @@ from typing import TYPE_CHECKING
 
 from hearthroll.core.campaign.events import Outcome
 from hearthroll.core.campaign.state import Campaign
-from hearthroll.core.dice.sources import TypedDice
+from hearthroll.core.dice.sources import AskingDice, DiceNeeded, TypedDice
 from hearthroll.core.games import gear
 from hearthroll.core.numbers import signed
 from hearthroll.core.verbs import edits, sheet
 from hearthroll.tui import flow
+from hearthroll.tui.answers import throw
 from hearthroll.tui.keygate import ask
 
 if TYPE_CHECKING:
@@ -134,20 +135,37 @@ def heal_flow(table: TableScreen) -> None:
         def verb() -> Outcome:
             ruleset = table.live.ruleset
             item = gear.find_gear(ruleset, typed, forgiving=True)
-            return sheet.use(table.live.state, ruleset, item.id, table.dice(), who)
+            try:  # an item that rolls (a potion's 2d3+1): its dice are asked once this closes
+                return sheet.use(table.live.state, ruleset, item.id, AskingDice(()), who)
+            except DiceNeeded:
+                rolling[:] = [item.id]
+                raise
 
-        return table.attempt(verb)
+        error = table.attempt(verb)
+        return None if rolling else error
 
+    rolling: list[str] = []
     items = f" or use: {', '.join(usable)}" if usable else ""
     title = f"{who}: heal N HP{items}"
     heals = {g.name for g in table.live.ruleset.gear if g.heal}
     first = sorted(usable, key=lambda name: name not in heals)[:1]
     hint = f"3, or an item: {first[0].lower()}" if first else "3"
-    table.app.push_screen(LinePrompt(title, check, placeholder=hint))
+
+    async def run() -> None:
+        if await ask(table.app, LinePrompt(title, check, placeholder=hint)) is None:
+            return
+        if rolling:
+            state, ruleset = table.live.state, table.live.ruleset
+            used = await throw(table, lambda d: sheet.use(state, ruleset, rolling[0], d, who))
+            if used is not None:
+                table.commit(used)
+
+    table.run_flow(run)
 
 
 def hold_flow(table: TableScreen) -> None:
     """h: gain or spend a hold; spending one with options (Readiness) asks which, one a point."""
+    from hearthroll.core.games.holds import by_hand
     from hearthroll.tui.screens.hold import HoldChange
     from hearthroll.tui.screens.options import OptionsPicker, PickList
 
@@ -157,7 +175,7 @@ def hold_flow(table: TableScreen) -> None:
     ruleset = table.live.ruleset
     character = table.live.state.characters[who]
     holds = [(h.id, h.name, character.holds.get(h.id, 0)) for h in ruleset.holds]
-    spends = {h.id: h for h in ruleset.holds if h.spends}
+    spends = {h.id: h for h in ruleset.holds if by_hand(h)}  # Preparation's +1 goes on a roll
 
     def check(value: tuple[str, int]) -> str | None:
         hold_id, amount = value
@@ -181,7 +199,7 @@ def hold_flow(table: TableScreen) -> None:
         lists = [
             PickList(
                 f"Spend {-amount} {spent.name}: pick {-amount}",
-                tuple((o.id, o.text) for o in spent.spends),
+                tuple((o.id, o.text) for o in by_hand(spent)),
                 -amount,
             )
         ]

@@ -13,7 +13,8 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from hearthroll.core.campaign.events import Event
-from hearthroll.core.campaign.state import Campaign, Character
+from hearthroll.core.campaign.state import Campaign, Character, rerolls_at
+from hearthroll.core.games.holds import on_roll
 from hearthroll.core.games.sheet import Section
 from hearthroll.core.numbers import signed
 from hearthroll.core.rules.describe import BAND_WORDS, word
@@ -167,7 +168,7 @@ def _hp(ruleset: Ruleset, character: Character) -> str:
 
 
 def ready_to_level(ruleset: Ruleset, character: Character) -> bool:
-    return ruleset.xp is not None and character.xp >= ruleset.xp.needed(character.level)
+    return ruleset.xp is not None and ruleset.xp.can_level(character)
 
 
 def sheet_view(state: Campaign, ruleset: Ruleset, active: str | None) -> SheetView | None:
@@ -321,13 +322,14 @@ def _actions(
             found.append(("r", f"reroll the 1s ({who.rerolls_left} left)"))
             found.append(("R", "reroll with real dice"))
         found.append(("a", "accept the bust"))
-        if who.holds.get("preparation"):
-            found.append(("+", "spend Preparation: +1 to a die"))
+        spend = on_roll(ruleset)
+        if spend is not None and who.holds.get(spend.hold.id):
+            found.append(("+", f"spend {spend.hold.name}: +{spend.bonus} to a die"))
         return tuple(found)
     found = [("p", f"push ({dice(next_pool(state, actor))})"), ("/", "move")]
     if actor is not None and turn.actor == actor and turn.status == "open" and turn.pushes:
-        level = state.characters[actor].level
-        found.append(("s", f"stop (⟳ → {level})"))
+        refresh = rerolls_at(ruleset, state.characters[actor].level)
+        found.append(("s", f"stop (⟳ → {refresh})"))
     return tuple(found)
 
 

@@ -166,19 +166,17 @@ def change_flag(
 
 
 def level_up(ruleset: Ruleset, character: Character) -> tuple[Character, list[str]]:
-    """Level Up as many times as the XP allows: 6 + 2 × level each; a reroll per level gained."""
+    """Level Up as many times as the XP allows (the ruleset's XP rule: 6 + 2 × level each in
+    the house game); a reroll per level gained where rerolls follow the level."""
     rule = ruleset.xp
     if rule is None:
         raise RuleError(f"ruleset {ruleset.id!r} has no levels")
-    needed = rule.needed(character.level)
-    if character.xp < needed:
+    if not rule.can_level(character):
         raise RuleError(
-            f"{character.name} has {character.xp} XP; level {character.level + 1} needs {needed}"
+            f"{character.name} has {character.xp} XP; "
+            f"level {character.level + 1} needs {rule.needed(character.level)}"
         )
-    level, xp = character.level, character.xp
-    while xp >= rule.needed(level):
-        xp -= rule.needed(level)
-        level += 1
+    level, xp = rule.climb(character)
     gained = level - character.level
     rerolls = character.rerolls_left + (gained if rule.rerolls == "level" else 0)
     words = [f"level {character.level} → {level}", f"XP {character.xp} → {xp}"]

@@ -140,6 +140,8 @@ class PoolState:
     boosted: int | None = None
     rerolls_spent: int = 0
     history: tuple[tuple[int, ...], ...] = ()
+    boosts: int = 0
+    """Points of Preparation spent on this roll (a boosted die counts one when left at 0)."""
 
 
 @attrs.frozen
@@ -275,8 +277,24 @@ class Campaign:
         raise KeyError(name)
 
 
-def new_character(ruleset: Ruleset, name: str, template: str = "", level: int = 1) -> Character:
-    """A fresh sheet for `ruleset`: stats at their defaults, meters full, holds empty."""
+def start_level(ruleset: Ruleset) -> int:
+    """The level a new character starts at: the XP rule's `start_level`, else 1."""
+    return ruleset.xp.start_level if ruleset.xp is not None else 1
+
+
+def rerolls_at(ruleset: Ruleset, level: int) -> int:
+    """The rerolls a character of `level` starts with and refreshes to (reading 7): the level
+    where the XP rule's rerolls follow it, else none."""
+    return level if ruleset.xp is not None and ruleset.xp.rerolls == "level" else 0
+
+
+def new_character(
+    ruleset: Ruleset, name: str, template: str = "", level: int | None = None
+) -> Character:
+    """A fresh sheet for `ruleset`: stats at their defaults, meters full, holds empty, at
+    `level` (None: the ruleset's start level)."""
+    if level is None:
+        level = start_level(ruleset)
     stats = {s.id: s.default for s in ruleset.stats}
     found = [t for t in ruleset.templates if t.id == template]
     maxima: dict[str, int] = {}
@@ -290,12 +308,11 @@ def new_character(ruleset: Ruleset, name: str, template: str = "", level: int = 
             maxima["hp"] = top
         start = meter.start if meter.start is not None else (top if top is not None else 0)
         meters[meter.id] = start
-    rerolls = level if ruleset.xp is not None and ruleset.xp.rerolls == "level" else 0
     return Character(
         name=name,
         template=template,
         level=level,
-        rerolls_left=rerolls,
+        rerolls_left=rerolls_at(ruleset, level),
         stats=stats,
         meters=meters,
         maxima=maxima,

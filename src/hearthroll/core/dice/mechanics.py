@@ -72,11 +72,14 @@ def _keep(faces: Sequence[int], keep: int, highest: bool) -> tuple[int, ...]:
 
 @attrs.frozen
 class PoolRoll(Roll):
-    """A pool roll, with its reroll history and any Preparation +1 on one kept die."""
+    """A pool roll, with its reroll history and any Preparation +1 on its kept dice."""
 
     boosted: int | None = None
+    """The die the last Preparation went on (an index into `faces`); None: none yet."""
     rerolls_spent: int = 0
     history: tuple[tuple[int, ...], ...] = ()
+    boosts: int = 0
+    """How many points of Preparation went on this roll."""
 
     @property
     def ones(self) -> int:
@@ -101,6 +104,7 @@ def _pool_result(
     boosted: int | None = None,
     rerolls_spent: int = 0,
     history: tuple[tuple[int, ...], ...] = (),
+    boosts: int = 0,
 ) -> PoolRoll:
     band, flags = judge_pool([faces[i] for i in kept_index])
     return PoolRoll(
@@ -113,6 +117,7 @@ def _pool_result(
         boosted=boosted,
         rerolls_spent=rerolls_spent,
         history=history,
+        boosts=max(boosts, int(boosted is not None)),  # a boosted die counts one, at least
     )
 
 
@@ -143,29 +148,30 @@ def reroll_pool(roll: PoolRoll, dice: DiceSource) -> PoolRoll:
         boosted=roll.boosted,
         rerolls_spent=roll.rerolls_spent + 1,
         history=(*roll.history, roll.faces),
+        boosts=roll.boosts,
     )
 
 
-def boost_pool(roll: PoolRoll, position: int) -> PoolRoll:
-    """Reading 8: Preparation adds +1 to one kept die (max 6), once per roll.
+def boost_pool(roll: PoolRoll, position: int, bonus: int = 1) -> PoolRoll:
+    """Reading 8: Preparation adds `bonus` to one kept die (never past 6), counted in `boosts`.
 
-    `position` counts the kept dice from 1, in the order they were rolled.
+    `position` counts the kept dice from 1, in the order they were rolled. How many points one
+    roll takes is the hold's to say (its `per_roll`): `pool_turn.prepare` asks it.
     """
-    if roll.boosted is not None:
-        raise RuleError("Preparation adds +1 once per roll, and this roll has had it")
     if not 1 <= position <= len(roll.kept_index):
         raise RuleError(f"pick a kept die from 1 to {len(roll.kept_index)}, not {position}")
     index = roll.kept_index[position - 1]
     if roll.faces[index] == 6:
-        raise RuleError(f"kept die {position} already shows 6; +1 cannot raise it")
+        raise RuleError(f"kept die {position} already shows 6; +{bonus} cannot raise it")
     faces = list(roll.faces)
-    faces[index] += 1
+    faces[index] = min(6, faces[index] + bonus)
     return _pool_result(
         tuple(faces),
         roll.kept_index,
         boosted=index,
         rerolls_spent=roll.rerolls_spent,
         history=roll.history,
+        boosts=roll.boosts + 1,
     )
 
 

@@ -13,6 +13,7 @@ from hearthroll.core.campaign.state import (
     Track,
     new_character,
     new_steading,
+    start_level,
 )
 from hearthroll.core.errors import RuleError
 from hearthroll.core.games import gear
@@ -26,7 +27,8 @@ def new_campaign(ruleset: Ruleset, name: str = "") -> Campaign:
 
 
 Member = tuple[str, str, int, dict[str, int], tuple[str, ...], int]
-"""name, template, level, stats, gear (worn or wielded where it can be), XP."""
+"""name, template, levels gained past the ruleset's start level, stats, gear (worn or wielded
+where it can be), XP."""
 
 PARTIES: dict[str, tuple[str, tuple[Member, ...]]] = {
     "house": (
@@ -35,13 +37,13 @@ PARTIES: dict[str, tuple[str, tuple[Member, ...]]] = {
             (
                 "Brannoc",
                 "human",
-                2,
+                1,
                 {},
                 ("weapon", "medium_armor", "shield", "adventuring_gear"),
                 3,
             ),
-            ("Isolde", "ogre", 1, {}, ("big_weapon", "light_armor"), 5),
-            ("Wren", "automaton", 1, {}, ("adventuring_gear", "repair_kit"), 0),
+            ("Isolde", "ogre", 0, {}, ("big_weapon", "light_armor"), 5),
+            ("Wren", "automaton", 0, {}, ("adventuring_gear", "repair_kit"), 0),
         ),
     ),
     "hack": (
@@ -50,7 +52,7 @@ PARTIES: dict[str, tuple[str, tuple[Member, ...]]] = {
             (
                 "Grusha",
                 "ogre",
-                1,
+                0,
                 {"forceful": 2, "agile": 0, "insightful": -1, "charming": 1},
                 ("big_weapon", "medium_armor", "adventuring_gear", "healing_potion"),
                 0,
@@ -58,7 +60,7 @@ PARTIES: dict[str, tuple[str, tuple[Member, ...]]] = {
             (
                 "Cog",
                 "automaton",
-                1,
+                0,
                 {"forceful": 1, "agile": 1, "insightful": 2, "charming": -1},
                 ("adventuring_gear", "repair_kit"),
                 0,
@@ -66,7 +68,7 @@ PARTIES: dict[str, tuple[str, tuple[Member, ...]]] = {
             (
                 "Mira",
                 "human",
-                1,
+                0,
                 {"forceful": 0, "agile": 2, "insightful": 1, "charming": 1},
                 ("bow", "weapon", "light_armor", "shield", "healing_potion", "medical_kit"),
                 0,
@@ -101,8 +103,8 @@ def demo_campaign(ruleset: Ruleset, name: str | None = None) -> Campaign:
         raise RuleError(f"there is a demo party for {known}; not for {ruleset.id!r}")
     default, party = PARTIES[ruleset.id]
     characters = {}
-    for who, template, level, stats, items, xp in party:
-        character = new_character(ruleset, who, template, level)
+    for who, template, gained, stats, items, xp in party:
+        character = new_character(ruleset, who, template, start_level(ruleset) + gained)
         character = attrs.evolve(character, stats={**character.stats, **stats}, xp=xp)
         characters[who] = _geared(ruleset, character, items)
     steading = None

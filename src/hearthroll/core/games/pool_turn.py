@@ -8,7 +8,8 @@ import attrs
 
 from hearthroll.core.dice.mechanics import BUST, PoolRoll, boost_pool, reroll_pool, roll_pool
 from hearthroll.core.dice.sources import DiceSource
-from hearthroll.core.errors import BustWaits, TurnError
+from hearthroll.core.errors import BustWaits, RuleError, TurnError
+from hearthroll.core.games import holds
 from hearthroll.core.rules.model import Ruleset
 
 TurnStatus = Literal["open", "bust_pending", "busted"]
@@ -105,11 +106,27 @@ def next_turn(turn: Turn) -> Turn:
     return start(turn.level, turn.rerolls_left, turn.rerolls_per_roll)
 
 
-def prepare(turn: Turn, position: int) -> Turn:
-    """Reading 8: spend Preparation for +1 on one kept die of the last roll, once per roll."""
+def prepare(turn: Turn, position: int, ruleset: Ruleset | None = None) -> Turn:
+    """Reading 8: spend a point of the ruleset's hold spent on a roll (Preparation) for its
+    bonus on one kept die of the last roll, at most its `per_roll` points a roll. Without the
+    ruleset, reading 8's own Preparation: +1, once a roll."""
     if turn.last is None or turn.status == "busted":
         raise TurnError("there is no roll to add +1 to")
-    roll = boost_pool(turn.last, position)
+    name, bonus = "Preparation", 1  # reading 8 as written, when no ruleset is given
+    per_roll: int | None = 1
+    if ruleset is not None:
+        spent = holds.on_roll(ruleset)
+        if spent is None:
+            raise RuleError(f"{ruleset.name} has no hold that is spent on a roll")
+        name, bonus, per_roll = spent.hold.name, spent.bonus, spent.per_roll
+    done = turn.last.boosts
+    if per_roll is not None and done >= per_roll:
+        raise RuleError(
+            f"{name}: at most {per_roll} a roll"
+            + (" (once per roll)" if per_roll == 1 else "")
+            + f", and this roll has had {done}"
+        )
+    roll = boost_pool(turn.last, position, bonus)
     status: TurnStatus = "bust_pending" if roll.has(BUST) else "open"
     return attrs.evolve(turn, last=roll, status=status)
 

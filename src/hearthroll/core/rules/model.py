@@ -86,12 +86,14 @@ class Hold:
     id: str
     name: str
     scope: Scope = "character"
+    """Always `character` (the loader refuses another): a hold is held by a character."""
     max: int | None = None
     per_roll: int | None = None
-    """The most that may be spent on one roll."""
+    """The most points spent on one roll (None: no limit); only on the hold spent on a roll."""
     text: str = ""
     spends: tuple[Option, ...] = ()
-    """What one point buys; each pick spends 1."""
+    """What one point buys; each pick spends 1. A spend that is a `bonus` is not picked: it
+    makes this the hold spent on a roll (Preparation; `games.holds`)."""
 
 
 @attrs.frozen
@@ -180,18 +182,42 @@ class SteadingSpec:
     seasons: tuple[str, ...] = ()
 
 
+class Levelled(Protocol):
+    """A sheet that levels up: its level and the XP marked on it."""
+
+    @property
+    def level(self) -> int: ...
+
+    @property
+    def xp(self) -> int: ...
+
+
 @attrs.frozen
 class XpRule:
-    """Levels from XP: level up at `base` + `per_level` × level; rerolls follow the level."""
+    """Levels from XP: a new character starts at `start_level` and levels up at `base` +
+    `per_level` × level; rerolls follow the level (`"none"`: no rerolls)."""
 
     base: int = 6
     per_level: int = 2
     start_level: int = 1
+    """The level a new character starts at."""
     rerolls: Literal["level", "none"] = "level"
 
     def needed(self, level: int) -> int:
         """XP needed to level up from `level`."""
         return self.base + self.per_level * level
+
+    def can_level(self, sheet: Levelled) -> bool:
+        """Whether the sheet has the XP to level up now."""
+        return sheet.xp >= self.needed(sheet.level)
+
+    def climb(self, sheet: Levelled) -> tuple[int, int]:
+        """The level and the XP left after levelling up as often as the sheet's XP allows."""
+        level, xp = sheet.level, sheet.xp
+        while 0 < self.needed(level) <= xp:  # the loader keeps every level's cost at 1 or more
+            xp -= self.needed(level)
+            level += 1
+        return level, xp
 
 
 @attrs.frozen

@@ -38,10 +38,12 @@ def hold(
 ) -> Outcome:
     """Gain (+N) or spend (-N) a hold; spending below 0 is refused. `picks` are the hold's
     options the points spent buy, one a point, each applied (reading 21); what they roll
-    (Defend's "deal half your damage": the guarding weapon's die) comes from `dice`."""
+    (Defend's "deal half your damage": the guarding weapon's die) comes from `dice`. A spend
+    that goes on a roll (Preparation's +1) is made with the roll, not picked here."""
     from hearthroll.core.campaign.resolve import apply_effects
     from hearthroll.core.dice.sources import TypedDice
     from hearthroll.core.games.gear import guard_weapon
+    from hearthroll.core.games.holds import by_hand, roll_bonus
 
     character = find_character(state, actor)
     known = {h.id: h for h in ruleset.holds}
@@ -53,14 +55,20 @@ def hold(
     changed, said = change_hold(ruleset, character, match.id, abs(amount), mode)
     after = put_character(state, changed)
     if picks:
-        options = {o.id: o for o in match.spends}
-        listed = "; ".join(f"{o.id}: {o.text}" for o in match.spends) or "none"
+        options = {o.id: o for o in by_hand(match)}
+        listed = "; ".join(f"{o.id}: {o.text}" for o in options.values()) or "none"
         if amount >= 0 or len(picks) != -amount:
             raise RuleError(
                 f"{match.name} buys one option per point: spend -{len(picks)} for "
                 f"{len(picks)} pick{'s' if len(picks) != 1 else ''} (options: {listed})"
             )
         for pick in picks:
+            on_roll = next((o for o in match.spends if o.id == pick and o.id not in options), None)
+            if on_roll is not None:
+                raise RuleError(
+                    f"{pick} is +{roll_bonus(on_roll)} to a roll: spend {match.name} on the roll "
+                    "as it is made (move ... --prep N) or on a bust that waits (prep N)"
+                )
             if pick not in options:
                 raise RuleError(f"{match.name} has no option {pick!r}; options: {listed}")
         effects = [e for p in picks for e in options[p].effects]
@@ -87,7 +95,7 @@ def mark_xp(state: Campaign, ruleset: Ruleset, actor: str | None = None) -> Outc
     character = find_character(state, actor)
     after = attrs.evolve(character, xp=character.xp + 1)
     said = [f"+1 XP ({character.xp} → {after.xp})"]
-    if ruleset.xp is not None and after.xp >= ruleset.xp.needed(after.level):
+    if ruleset.xp is not None and ruleset.xp.can_level(after):
         said.append(f"{after.name} can Level Up at home")
     event = Event(kind="mark_xp", actor=character.name, results=tuple(said))
     return record(state, put_character(state, after), event)
@@ -637,12 +645,13 @@ def add_character(
     ruleset: Ruleset,
     name: str,
     template: str = "",
-    level: int = 1,
+    level: int | None = None,
     fields: Sequence[tuple[str, str]] = (),
 ) -> Outcome:
-    """A new character joins the party, with a fresh sheet shaped by the ruleset; `fields`
-    are (field, value) pairs set on it at once, as `set` would (`forceful`, `2`)."""
-    from hearthroll.core.campaign.state import new_character
+    """A new character joins the party, with a fresh sheet shaped by the ruleset, at `level`
+    (None: the ruleset's start level); `fields` are (field, value) pairs set on it at once, as
+    `set` would (`forceful`, `2`)."""
+    from hearthroll.core.campaign.state import new_character, start_level
 
     name = " ".join(name.split())
     if not name or "." in name:
@@ -656,6 +665,8 @@ def add_character(
         )
     if not template and templates:
         template = templates[0]
+    if level is None:
+        level = start_level(ruleset)
     if not 1 <= level <= 99:
         raise RuleError(f"the level is 1 to 99, not {level}")
     character = new_character(ruleset, name, template, level)

@@ -34,6 +34,7 @@ from hearthroll.core.campaign.state import (
     LastRoll,
     PoolState,
     TurnState,
+    rerolls_at,
 )
 from hearthroll.core.dice.mechanics import (
     BURNED,
@@ -58,6 +59,7 @@ from hearthroll.core.games import (
     encounter,
     gear,
     harm,
+    holds,
     momentum,
     pool_turn,
     progress,
@@ -146,10 +148,11 @@ def _turn_of(state: Campaign, ruleset: Ruleset, character: Character) -> pool_tu
             boosted=turn.last.boosted,
             rerolls_spent=turn.last.rerolls_spent,
             history=turn.last.history,
+            boosts=turn.last.boosts,
         )
     status = turn.status if turn.status in ("open", "bust_pending", "busted") else "open"
     return pool_turn.Turn(
-        level=character.level,
+        level=rerolls_at(ruleset, character.level),
         rerolls_left=character.rerolls_left,
         pushes=turn.pushes,
         last=last,
@@ -163,7 +166,14 @@ def _turn_state(
 ) -> TurnState:
     last = turn.last
     pool = (
-        PoolState(last.faces, last.kept_index, last.boosted, last.rerolls_spent, last.history)
+        PoolState(
+            last.faces,
+            last.kept_index,
+            last.boosted,
+            last.rerolls_spent,
+            last.history,
+            last.boosts,
+        )
         if last is not None
         else None
     )
@@ -193,7 +203,7 @@ def _band_words(move: Move, band: str) -> tuple[str, str]:
     return band, ""
 
 
-def _end_other_turn(state: Campaign, actor: str) -> tuple[Campaign, list[str]]:
+def _end_other_turn(state: Campaign, ruleset: Ruleset, actor: str) -> tuple[Campaign, list[str]]:
     """A RISKY move by someone else ends the open turn as a stop (unless a bust waits)."""
     turn = state.turn
     other = turn.actor
@@ -203,11 +213,10 @@ def _end_other_turn(state: Campaign, actor: str) -> tuple[Campaign, list[str]]:
         raise TurnError(f"{other}'s bust is waiting: reroll it or accept it first")
     if turn.status == "open" and turn.pushes > 0:
         character = state.characters[other]
-        refreshed = attrs.evolve(character, rerolls_left=character.level)
+        refresh = rerolls_at(ruleset, character.level)
+        refreshed = attrs.evolve(character, rerolls_left=refresh)
         state = put_character(state, refreshed)
-        words = [
-            f"{other}'s turn ends with a stop: rerolls {character.rerolls_left} → {character.level}"
-        ]
+        words = [f"{other}'s turn ends with a stop: rerolls {character.rerolls_left} → {refresh}"]
     else:
         words = []
     return attrs.evolve(state, turn=TurnState()), words
@@ -333,13 +342,18 @@ def make_move(
     ctx = move_context(state, ruleset, move, character, inputs)
     rolls = not move.roll.optional or resist or _at_floor(move, ctx, ruleset)
     prepared: list[str] = []
+    lift = 0
     if boost is not None:
         if character is None or mechanic == "none" or not rolls:
             raise RuleError(f"{move.name} has no roll to add Preparation to")
-        spent, prepared = change_hold(ruleset, character, "preparation", 1, "spend")
+        spend = holds.on_roll(ruleset)
+        if spend is None:
+            raise RuleError(f"{ruleset.name} has no hold that is spent on a roll")
+        spent, prepared = change_hold(ruleset, character, spend.hold.id, 1, "spend")
         state = put_character(state, spent)
         character = spent
-        prepared = ["Preparation: +1 to the roll", *prepared]
+        lift = spend.bonus
+        prepared = [f"{spend.hold.name}: +{lift} to the roll", *prepared]
     roll: Roll | None = None
     modifiers: list[str] = []
     used = _rolled_stat(state, character, ruleset, move, picked_stat) if rolls else None
@@ -353,7 +367,7 @@ def make_move(
             dice,
             advantage,
             disadvantage,
-            int(boost is not None),
+            lift,
             picked_stat,
         )
     at_roll = character.meters.get("momentum") if character is not None else None
@@ -393,7 +407,7 @@ def make_move(
         floor_picks,
         ctx,
         track,
-        applied.deferred,
+        (*first.deferred, *applied.deferred),
         extra,
     )
     words += said
@@ -609,7 +623,11 @@ def _past_floor(
                 f"{floor_picks[0]!r} is picked only when a loss goes past momentum's floor "
                 "(at −6 with more to lose)"
             )
-        return state, [], []
+        marked: list[str] = []
+        for effect in deferred:  # progress the move marks itself, no floor gone past
+            state, said = _progress_effect(state, effect, track)
+            marked += said
+        return state, marked, []
     here = attrs.evolve(ctx, past_min=tuple(past))
     offers = [items_holding(lst, here, ruleset) for lst in lists]
     chosen = choose(offers, floor_picks, move)
@@ -1031,13 +1049,17 @@ def _pool_move(
 ) -> Outcome:
     if not move.risky:
         raise RuleError(f"{move.name} rolls the pool but is not RISKY")
-    state, words = _end_other_turn(state, character.name)
+    state, words = _end_other_turn(state, ruleset, character.name)
     character = state.characters[character.name]
     turn = _turn_of(state, ruleset, character)
     if turn.status == "busted":
         turn = pool_turn.next_turn(turn)
     elif state.turn.actor != character.name:
-        turn = pool_turn.start(character.level, character.rerolls_left, ruleset.rerolls_per_roll)
+        turn = pool_turn.start(
+            rerolls_at(ruleset, character.level),
+            character.rerolls_left,
+            ruleset.rerolls_per_roll,
+        )
     advantage, disadvantage = edge
     rolling_for(dice, f"{move.name}: the pool")
     turn = pool_turn.push(turn, dice, advantage=advantage, disadvantage=disadvantage)
@@ -1075,10 +1097,13 @@ def _die_to_boost(state: Campaign, move: Move, turn: pool_turn.Turn, event: Even
 def _boost(
     ruleset: Ruleset, turn: pool_turn.Turn, character: Character, position: int
 ) -> tuple[pool_turn.Turn, Character, list[str]]:
-    """Reading 8: spend 1 Preparation for +1 on one kept die of the roll just made."""
-    turn = pool_turn.prepare(turn, position)
-    character, said = change_hold(ruleset, character, "preparation", 1, "spend")
-    return turn, character, [f"Preparation: +1 to kept die {position}", *said]
+    """Reading 8: spend a point of the hold spent on a roll (Preparation) for its bonus on
+    one kept die of the roll just made, at most its `per_roll` a roll."""
+    turn = pool_turn.prepare(turn, position, ruleset)
+    spend = holds.on_roll(ruleset)
+    assert spend is not None  # prepare refuses a ruleset without one
+    character, said = change_hold(ruleset, character, spend.hold.id, 1, "spend")
+    return turn, character, [f"{spend.hold.name}: +{spend.bonus} to kept die {position}", *said]
 
 
 def _pending(
@@ -1397,7 +1422,7 @@ def accept(state: Campaign, ruleset: Ruleset, effect_dice: DiceSource) -> Outcom
     state, said = apply_effects(state, ruleset, character.name, effects, effect_dice)
     label, text = _band_words(move, "miss")
     words = [f"XP +{xp} ({character.xp - xp} → {character.xp})", "the GM makes a hard move", *said]
-    if ruleset.xp and character.xp >= ruleset.xp.needed(character.level):
+    if ruleset.xp and ruleset.xp.can_level(character):
         words.append(f"{character.name} can Level Up at home")
     event = Event(
         kind="accept",

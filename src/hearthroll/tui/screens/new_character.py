@@ -12,16 +12,21 @@ from textual.widgets.option_list import Option
 from hearthroll.core.numbers import whole_number
 from hearthroll.tui.screens.dialog import Check, FormDialog, error_line
 
-NewCharacter = tuple[str, str, int]
-"""The name, the template's id ("" when the ruleset has none) and the level."""
+NewCharacter = tuple[str, str, int | None]
+"""The name, the template's id ("" when the ruleset has none) and the level (None: the
+ruleset's start level)."""
 
 
 class CharacterForm(FormDialog[NewCharacter]):
     """Name, template and level; Enter in any field adds the character, tab moves on."""
 
-    def __init__(self, templates: Sequence[tuple[str, str]], check: Check[NewCharacter]) -> None:
+    def __init__(
+        self, templates: Sequence[tuple[str, str]], check: Check[NewCharacter], start: int = 1
+    ) -> None:
         super().__init__(check)
         self._templates = tuple(templates)
+        self._start = start
+        """The ruleset's start level, which an empty level field gives."""
 
     def compose(self) -> ComposeResult:
         with Vertical(id="new-character", classes="dialog small"):
@@ -34,7 +39,7 @@ class CharacterForm(FormDialog[NewCharacter]):
                     id="template",
                     classes="choices",
                 )
-            yield Input(type="integer", placeholder="level (1)", id="level")
+            yield Input(type="integer", placeholder=f"level ({self._start})", id="level")
             yield error_line()
             yield Static("tab next field  ⏎ add  esc cancel", classes="keys")
 
@@ -53,7 +58,7 @@ class CharacterForm(FormDialog[NewCharacter]):
                 template = self._templates[index][0]
         text = self.query_one("#level", Input).value.strip()
         if not text:
-            return name, template, 1
+            return name, template, None
         level = whole_number(text)
         if level is None:
             return f"the level is a whole number, not {text!r}"

@@ -406,8 +406,11 @@ class TableScreen(Screen[None]):
 
             return self.attempt(verb)
 
-        templates = [(t.id, t.name) for t in self.live.ruleset.templates]
-        self.app.push_screen(CharacterForm(templates, check))
+        from hearthroll.core.campaign.state import start_level
+
+        ruleset = self.live.ruleset
+        templates = [(t.id, t.name) for t in ruleset.templates]
+        self.app.push_screen(CharacterForm(templates, check, start_level(ruleset)))
 
     # --- moves and the pool turn -----------------------------------------------------------
 
@@ -458,8 +461,13 @@ class TableScreen(Screen[None]):
 
     def _prepared(self) -> bool:
         """Whether the active character holds Preparation to spend as a roll is made."""
+        from hearthroll.core.games.holds import on_roll
+
         character = self.live.state.characters.get(self.active or "")
-        return character is not None and bool(character.holds.get("preparation"))
+        spend = on_roll(self.live.ruleset)
+        if character is None or spend is None:
+            return False
+        return bool(character.holds.get(spend.hold.id))
 
     def chosen(self, choice: PaletteChoice | None) -> None:
         from hearthroll.tui.moves import make_chosen
