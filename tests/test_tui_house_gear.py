@@ -39,7 +39,7 @@ async def test_house_gear_refused_for_an_ogre_and_given_to_her(tmp_path: Path) -
 async def test_house_damage_soaks_armor_a_kit_heals_and_last_breath_opens(
     tmp_path: Path,
 ) -> None:
-    app = demo(tmp_path / "data", faces=[1, 2, 4])
+    app = demo(tmp_path / "data", faces=[4])
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot, app)
         await pilot.press("3")  # Wren, the automaton: a repair kit
@@ -50,6 +50,9 @@ async def test_house_damage_soaks_armor_a_kit_heals_and_last_breath_opens(
         assert "HP 4/10" in shown(app, "#sheet")
         await pilot.press("H")
         await type_into(pilot, "#line", "repair kit")
+        await pilot.press("enter")
+        await settle(pilot, app)
+        await type_into(pilot, "#faces", "1,2")  # the kit's dice, asked: real ones typed
         await pilot.press("enter")
         await settle(pilot, app)
         assert "HP 8/10" in shown(app, "#sheet")  # 2d3+1 on 1, 2

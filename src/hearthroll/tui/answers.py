@@ -15,7 +15,13 @@ from rich.text import Text
 
 from hearthroll.core.campaign.events import Event, Outcome
 from hearthroll.core.campaign.state import Campaign
-from hearthroll.core.dice.sources import RandomDice, parse_faces
+from hearthroll.core.dice.sources import (
+    AskingDice,
+    DiceNeeded,
+    DiceSource,
+    RandomDice,
+    parse_faces,
+)
 from hearthroll.core.errors import DiceError, HearthrollError
 from hearthroll.core.rules.model import Input, Move, Ruleset
 from hearthroll.core.verbs.asking import Asked, MoveRequest, Question, answer, resolve, shown
@@ -175,21 +181,49 @@ async def _faces(asking: Asking, questions: Sequence[Question]) -> MoveRequest |
 
 
 async def _one_throw(asking: Asking, question: Question) -> tuple[int, ...] | None:
+    title = _title(asking, question)
+    return await faces_of(asking.table, title, question, asking.ahead)
+
+
+async def faces_of(
+    table: TableScreen, title: str, question: Question, ahead: list[int]
+) -> tuple[int, ...] | None:
+    """Ask the faces of one dice question (Enter on an empty line: the app rolls them);
+    faces typed after a `/` go into `ahead`. None when cancelled."""
     held: list[tuple[int, ...]] = []
 
     def check(text: str) -> str | None:
         try:
-            held[:] = [_read_faces(text, question, asking)]
+            held[:] = [_read_faces(text, question, table, ahead)]
         except HearthrollError as error:
             return at_table(error)
         return None
 
     count = f"{question.count} {'die' if question.count == 1 else 'dice'}"
     hint = f"{count} of {question.sides} sides; ⏎ on an empty line rolls {_them(question)}"
-    dialog = DiceInput(_title(asking, question), hint, check, keys=_FACE_KEYS)
-    if await ask(asking.table.app, dialog) is None or not held:
+    dialog = DiceInput(title, hint, check, keys=_FACE_KEYS)
+    if await ask(table.app, dialog) is None or not held:
         return None
     return held[0]
+
+
+async def throw(table: TableScreen, verb: Callable[[DiceSource], Outcome]) -> Outcome | None:
+    """A verb that rolls dice (an item's healing): each die it rolls asked, named, Enter on an
+    empty line rolling it; the verb's outcome, or None when cancelled or refused."""
+    faces: list[int] = []
+    ahead: list[int] = []
+    while True:
+        try:
+            return verb(AskingDice(faces))
+        except DiceNeeded as needed:
+            question = Question("dice", needed.purpose, sides=needed.sides, count=needed.count)
+            got = await faces_of(table, needed.purpose, question, ahead)
+            if got is None:
+                return None
+            faces += got
+        except HearthrollError as error:
+            _fail(table, error)
+            return None
 
 
 _FACE_KEYS = "⏎ take them (empty: roll them)  esc cancel  (the next dice after /: 4 / 3)"
@@ -209,12 +243,14 @@ def _typed_ahead(asking: Asking, question: Question) -> tuple[int, ...] | None:
     return taken
 
 
-def _read_faces(text: str, question: Question, asking: Asking) -> tuple[int, ...]:
+def _read_faces(
+    text: str, question: Question, table: TableScreen, ahead: list[int]
+) -> tuple[int, ...]:
     """The faces typed for this question (Enter alone: the app's dice); faces after a `/`
     are kept for the dice asked next."""
     main, slash, rest = text.partition("/")
     if not main.strip() and not slash:
-        return asking.table.dice().roll(question.sides, question.count)
+        return table.dice().roll(question.sides, question.count)
     faces = parse_faces(main)
     later = parse_faces(rest) if slash and rest.strip() else ()
     if len(faces) != question.count:
@@ -226,7 +262,7 @@ def _read_faces(text: str, question: Question, asking: Asking) -> tuple[int, ...
     for face in faces:
         if not 1 <= face <= question.sides:
             raise DiceError(f"a d{question.sides} shows 1 to {question.sides}, not {face}")
-    asking.ahead[:] = later
+    ahead[:] = later
     return faces
 
 

@@ -129,8 +129,9 @@ def heal_rolled(
 ) -> tuple[Character, list[str]]:
     """Heal what `expr` rolls ("2d3+1"), the dice in words."""
     from hearthroll.core.dice.expr import render, roll_expr  # only a roll to heal needs it
+    from hearthroll.core.dice.sources import rolling_for
 
-    rolled = roll_expr(expr, dice)
+    rolled = roll_expr(expr, rolling_for(dice, f"healing {expr} ({how})"))
     return heal(ruleset, character, max(0, rolled.total), f"{how}: {render(rolled)}")
 
 
