@@ -5,13 +5,15 @@ from __future__ import annotations
 
 import pytest
 
+from hearthroll.core.campaign.events import Outcome
 from hearthroll.core.dice.sources import RandomDice, TypedDice
 from hearthroll.core.errors import DiceError
 from hearthroll.core.games.demo import demo_campaign
+from hearthroll.core.verbs.asking import Asked, MoveRequest, answer, resolve
 from hearthroll.core.verbs.session import make_move
 from hearthroll.store.rulesets import load_catalog
 from hearthroll.tui import flow
-from hearthroll.tui.flow import MoveRequest, Replay
+from hearthroll.tui.flow import Replay
 
 
 @pytest.fixture(scope="module")
@@ -40,14 +42,15 @@ def test_typed_faces_with_effect_dice_after_a_slash() -> None:
         flow.parse_typed("3,x")
 
 
-def test_muster_previewed_then_picked_equals_the_move_made_directly(house) -> None:  # type: ignore[no-untyped-def]
+def test_muster_asked_then_picked_equals_the_move_made_directly(house) -> None:  # type: ignore[no-untyped-def]
     state = demo_campaign(house)
-    request = MoveRequest("muster", actor="Brannoc")
-    preview = flow.preview_move(state, house, request, TypedDice([6, 3]), RandomDice(1))
-    assert preview.event.band == "strong"
-    assert [lst.pick for lst in preview.lists] == [2]
+    asked = resolve(state, house, MoveRequest("muster", actor="Brannoc", faces=(6, 3)))
+    assert isinstance(asked, Asked)
+    (question,) = asked.questions
+    assert asked.seen is not None and asked.seen.event.band == "strong"
+    assert (question.kind, question.pick) == ("picks", 2)
     picks = ["everyone_pitches_in", "defenses"]
-    settled = flow.settle_move(state, house, request, preview, picks)
+    settled = resolve(state, house, answer(asked.request, question, picks), RandomDice(1))
     direct = make_move(
         state,
         house,
@@ -57,16 +60,9 @@ def test_muster_previewed_then_picked_equals_the_move_made_directly(house) -> No
         picks=picks,
         effect_dice=RandomDice(1),
     )
+    assert isinstance(settled, Outcome)
     assert settled.state == direct.state
     assert settled.event == direct.event
-
-
-def test_typed_dice_must_be_used_exactly(house) -> None:  # type: ignore[no-untyped-def]
-    state = demo_campaign(house)
-    request = MoveRequest("clash", actor="Brannoc")
-    typed = flow.parse_typed("4,4")
-    with pytest.raises(DiceError, match="too many typed dice"):
-        flow.preview_move(state, house, request, *flow.sources(typed, lambda: RandomDice(2)))
 
 
 def test_dice_needed_counts_a_roll_without_making_it(house) -> None:  # type: ignore[no-untyped-def]

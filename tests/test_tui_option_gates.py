@@ -6,17 +6,15 @@ from __future__ import annotations
 import attrs
 import pytest
 
-from hearthroll.core.campaign.events import summary
+from hearthroll.core.campaign.events import Event, Outcome, summary
 from hearthroll.core.campaign.resolve import Context, items_holding
 from hearthroll.core.campaign.state import Campaign
-from hearthroll.core.dice.sources import RandomDice, TypedDice
 from hearthroll.core.games.demo import new_campaign
 from hearthroll.core.rules.effects import Option, OptionList
 from hearthroll.core.rules.model import Ruleset
+from hearthroll.core.verbs.asking import MoveRequest, resolve
 from hearthroll.core.verbs.edits import add_character
 from hearthroll.store.rulesets import load_catalog
-from hearthroll.tui import flow
-from hearthroll.tui.flow import MoveRequest
 
 ENDURE_HARM = "starforged_endure_harm"
 
@@ -33,11 +31,23 @@ def kael(ruleset: Ruleset, *conditions: str) -> Campaign:
     return attrs.evolve(state, characters={"Kael": character})
 
 
+def offered(
+    state: Campaign, ruleset: Ruleset, move: str, harm: str, faces: tuple[int, ...]
+) -> tuple[Event, list[str]]:
+    """The roll as judged with these faces (harm picked, resisted) and the items its band
+    asks to pick from, as the engine asks them."""
+    request = MoveRequest(move, actor="Kael", picks=(harm,), resist=True, burn=False, faces=faces)
+    made = resolve(state, ruleset, request)
+    if isinstance(made, Outcome):
+        return made.event, []
+    assert made.seen is not None
+    return made.seen.event, [c for q in made.questions for c, _ in q.choices]
+
+
 def strong_hit_items(ruleset: Ruleset, state: Campaign) -> list[str]:
-    request = MoveRequest(ENDURE_HARM, actor="Kael", before=("minor",), resist=True)
-    preview = flow.preview_move(state, ruleset, request, TypedDice((6, 1, 1)), RandomDice())
-    assert preview.event.band == "strong"
-    return [o.id for lst in preview.lists for o in lst.items]
+    event, items = offered(state, ruleset, ENDURE_HARM, "minor", (6, 1, 1))
+    assert event.band == "strong"
+    return items
 
 
 def test_shake_it_off_is_offered_to_the_unwounded(starforged: Ruleset) -> None:
@@ -91,13 +101,12 @@ def test_an_item_gated_on_a_match_is_offered_only_on_a_match(
     starforged: Ruleset, faces: tuple[int, ...], match: bool, items: list[str]
 ) -> None:
     ruleset = with_match_twist(starforged)
-    request = MoveRequest(ENDURE_HARM, actor="Kael", before=("minor",), resist=True)
-    preview = flow.preview_move(kael(ruleset), ruleset, request, TypedDice(faces), RandomDice())
-    assert preview.event.band == "strong"
-    assert preview.event.match is match
-    assert [o.id for lst in preview.lists for o in lst.items] == items
+    event, offered_items = offered(kael(ruleset), ruleset, ENDURE_HARM, "minor", faces)
+    assert event.band == "strong"
+    assert event.match is match
+    assert offered_items == items
     if match:
-        assert summary(preview.event).endswith("(a match)")
+        assert summary(event).endswith("(a match)")
 
 
 @pytest.mark.parametrize(("health", "items"), [(2, []), (3, ["trade"]), (4, ["trade"])])
@@ -111,9 +120,7 @@ def test_a_companion_s_weak_hit_trade_reads_its_health_after_the_harm(
     state = kael(starforged)
     vex = attrs.evolve(assets.new_asset(starforged, "companion", "Vex", 4), value=health)
     state = attrs.evolve(state, characters={"Kael": assets.add(state.characters["Kael"], vex)})
-    request = MoveRequest(
-        "starforged_companion_takes_a_hit", actor="Kael", before=("serious",), resist=True
-    )
-    preview = flow.preview_move(state, starforged, request, TypedDice((2, 9, 1)), RandomDice())
-    assert preview.event.band == "weak"
-    assert [o.id for lst in preview.lists for o in lst.items] == items
+    move = "starforged_companion_takes_a_hit"
+    event, offered_items = offered(state, starforged, move, "serious", (2, 9, 1))
+    assert event.band == "weak"
+    assert offered_items == items

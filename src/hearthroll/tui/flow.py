@@ -3,12 +3,11 @@ the options it offers, then make it for real with the same dice and the options 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 
 import attrs
 
 from hearthroll.core.campaign.events import Event, Outcome
-from hearthroll.core.campaign.resolve import Context, offered
 from hearthroll.core.campaign.state import Campaign
 from hearthroll.core.dice.sources import (
     DiceSource,
@@ -20,7 +19,7 @@ from hearthroll.core.dice.sources import (
 from hearthroll.core.errors import DiceError, HearthrollError
 from hearthroll.core.rules.effects import OptionList
 from hearthroll.core.rules.model import Ruleset
-from hearthroll.core.verbs.session import make_move, move_context, prep, reroll
+from hearthroll.core.verbs.session import prep, reroll
 
 DiceFactory = Callable[[], DiceSource]
 """Where the app's dice come from: a new (or shared) source for each roll."""
@@ -48,29 +47,6 @@ class Replay:
 
 class Typed(TypedDice):
     """Faces the GM typed for one roll: all of them must be used, no more, no fewer."""
-
-
-@attrs.frozen
-class MoveRequest:
-    """A move as the GM asked for it, before any dice."""
-
-    move: str
-    actor: str | None = None
-    advantage: bool = False
-    disadvantage: bool = False
-    inputs: Mapping[str, int | str] = attrs.field(factory=dict)
-    before: tuple[str, ...] = ()
-    """Options picked before the roll (Rest's Medical Kit)."""
-    boost: int | None = None
-    """Preparation spent as the roll is made: the kept die (pool) or 1 (+1 to the roll)."""
-    at: str | None = None
-    """The foe a maneuver is made against (the encounter's target)."""
-    resist: bool = False
-    """Make an optional roll (a suffer move's "resist?")."""
-    asset: str | None = None
-    """The companion or vehicle the move acts on."""
-    track: str | None = None
-    """The track a loss of progress clears."""
 
 
 @attrs.frozen
@@ -120,103 +96,10 @@ def sources(typed: TypedRoll | None, factory: DiceFactory) -> tuple[DiceSource, 
     return Typed(typed.dice), effect
 
 
-def before_lists(state: Campaign, ruleset: Ruleset, request: MoveRequest) -> list[OptionList]:
-    """Option lists the move offers before its roll (gates holding)."""
-    move = ruleset.move(request.move)
-    context = _context(state, ruleset, request)
-    return [lst for lst in offered(move, None, context, ruleset, when="before") if lst.items]
-
-
-def _context(state: Campaign, ruleset: Ruleset, request: MoveRequest) -> Context:
-    actor = state.characters.get(request.actor) if request.actor else None
-    move = ruleset.move(request.move)
-    return move_context(state, ruleset, move, actor, request.inputs)
-
-
 def offered_lists(outcome: Outcome) -> tuple[OptionList, ...]:
     """The lists the band offers, to pick from before the move is committed: the engine's
     own, gates read as it reads them (the sheet after the harm, a companion's meter)."""
     return tuple(lst for lst in outcome.offered if lst.items)
-
-
-def preview_move(
-    state: Campaign,
-    ruleset: Ruleset,
-    request: MoveRequest,
-    dice: DiceSource,
-    effect: DiceSource,
-) -> Preview:
-    """Roll the move with these dice, recorded; nothing is committed.
-
-    Typed dice must be used up exactly by the roll (effect dice may be left for the options).
-    """
-    recorded, effects = RecordingDice(dice), RecordingDice(effect)
-    outcome = make_move(
-        state,
-        ruleset,
-        request.move,
-        recorded,
-        actor=request.actor,
-        advantage=request.advantage,
-        disadvantage=request.disadvantage,
-        picks=request.before,
-        inputs=request.inputs,
-        effect_dice=effects,
-        boost=request.boost,
-        at=request.at,
-        resist=request.resist,
-        asset=request.asset,
-        track=request.track,
-        short_ok=True,
-    )
-    if isinstance(dice, Typed):
-        dice.finish()
-    lists = offered_lists(outcome)
-    return Preview(outcome, tuple(recorded.faces), tuple(effects.faces), lists, effect)
-
-
-def settle_move(
-    state: Campaign,
-    ruleset: Ruleset,
-    request: MoveRequest,
-    preview: Preview,
-    picks: Sequence[str],
-) -> Outcome:
-    """The move for real: the previewed dice again, with the options picked."""
-    return preview.settled(
-        picks,
-        lambda effect: make_move(
-            state,
-            ruleset,
-            request.move,
-            TypedDice(preview.dice),
-            actor=request.actor,
-            advantage=request.advantage,
-            disadvantage=request.disadvantage,
-            picks=[*request.before, *picks],
-            inputs=request.inputs,
-            effect_dice=effect,
-            boost=request.boost,
-            at=request.at,
-            resist=request.resist,
-            asset=request.asset,
-            track=request.track,
-        ),
-    )
-
-
-def prepare_preview(
-    state: Campaign, ruleset: Ruleset, request: MoveRequest, preview: Preview, position: int
-) -> Preview:
-    """The previewed pool roll again, with the same dice and +1 on kept die `position`."""
-    again = preview_move(
-        state,
-        ruleset,
-        attrs.evolve(request, boost=position),
-        TypedDice(preview.dice),
-        Replay(preview.effect, preview.effect_source),
-    )
-    return attrs.evolve(again, effect_source=preview.effect_source)
 
 
 def lowest_kept(kept: Sequence[int]) -> int:

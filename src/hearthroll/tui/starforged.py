@@ -5,20 +5,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-import attrs
 from rich.text import Text
 
 from hearthroll.core.campaign.events import Outcome
 from hearthroll.core.campaign.state import Campaign
-from hearthroll.core.dice.odds import percent
 from hearthroll.core.dice.sources import DiceSource
 from hearthroll.core.errors import HearthrollError
 from hearthroll.core.games import progress
 from hearthroll.core.numbers import whole_number
 from hearthroll.core.rules.effects import OptionList
-from hearthroll.core.rules.model import Move, Ruleset
+from hearthroll.core.rules.model import Move
 from hearthroll.core.verbs import starforged
-from hearthroll.tui.flow import MoveRequest
 from hearthroll.tui.screens.options import OptionsPicker, PickList
 from hearthroll.tui.screens.prompt import LinePrompt
 
@@ -31,52 +28,6 @@ TRACK_HELP = (
     "new NAME / RANK [KIND] · mark NAME [N] · roll NAME · clear NAME · drop NAME "
     "(ranks: troublesome dangerous formidable extreme epic)"
 )
-
-
-def resist_question(
-    state: Campaign, ruleset: Ruleset, request: MoveRequest, move: Move
-) -> OptionsPicker | None:
-    """ "Resist?" with the odds of each band, when the harm leaves the roll to the player."""
-    odds = starforged.resist_odds(
-        state,
-        ruleset,
-        move.id,
-        actor=request.actor,
-        picks=request.before,
-        inputs=request.inputs,
-        asset=request.asset,
-    )
-    if odds is None:
-        return None
-    chances = ", ".join(f"{BANDS[b]} {percent(p)}" for b, p in odds.bands)
-    lists = [
-        PickList(
-            "Resist?",
-            (("roll", f"Resist: roll ({chances})"), ("no_roll", "Take the harm: no roll")),
-            1,
-            False,
-        )
-    ]
-    title = f"{move.name}: resist?"
-    return OptionsPicker(title, Text(chances, style="italic"), lists, lambda _: None)
-
-
-def floor_question(
-    state: Campaign, ruleset: Ruleset, request: MoveRequest, move: Move
-) -> OptionsPicker | None:
-    """Momentum at −6 with more to lose: the required choice of Lose Momentum (reading 29)."""
-    lists = starforged.floor_lists(
-        state,
-        ruleset,
-        move.id,
-        actor=request.actor,
-        picks=request.before,
-        inputs=request.inputs,
-        asset=request.asset,
-    )
-    if not lists:
-        return None
-    return floor_picker(move, lists)
 
 
 def floor_picker(move: Move, lists: Sequence[OptionList]) -> OptionsPicker:
@@ -97,11 +48,6 @@ def track_question(state: Campaign, picked: list[str]) -> OptionsPicker | None:
     items = tuple((t.name, f"{t.name} ({t.rank} {t.kind}): −{progress.unit(t)}") for t in tracks)
     lists = [PickList("Which track?", items, 1)]
     return OptionsPicker("Lose progress on", Text(""), lists, lambda _: None)
-
-
-def with_resist(request: MoveRequest, picked: list[str]) -> MoveRequest:
-    """The request with the answer to "resist?"."""
-    return attrs.evolve(request, resist="roll" in picked)
 
 
 def burn(table: TableScreen) -> None:
