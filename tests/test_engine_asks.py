@@ -263,6 +263,12 @@ def test_every_kind_a_question_has_is_listed() -> None:
     }
 
 
+def test_the_app_has_a_dialog_for_every_kind() -> None:
+    from hearthroll.tui.answers import DIALOGS
+
+    assert set(DIALOGS) == set(KINDS) - {"stat"}  # the stat is asked with the inputs
+
+
 def test_a_pool_roll_with_preparation_asks_which_kept_die() -> None:
     state = demo_campaign(HOUSE)
     brannoc = state.characters["Brannoc"]

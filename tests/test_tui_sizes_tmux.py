@@ -28,8 +28,8 @@ def test_the_band_the_party_and_the_footer_at_every_size(
     try:
         terminal.wait_for("Brannoc")
         terminal.keys("/", "c", "l", "a", "F4", "Enter")
-        terminal.wait_for("faces of real dice")
-        terminal.keys("4", "Enter")
+        terminal.wait_for("the pool (1d6)")
+        terminal.keys("4 / 3", "Enter")  # the pool's die, then the damage die after the /
         screen = terminal.wait_for("SUCCESS, NO 6")
         lines = screen.rstrip().splitlines()
         assert len(lines) <= size[1] and all(len(line) <= size[0] for line in lines)

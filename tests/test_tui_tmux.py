@@ -125,12 +125,14 @@ def test_a_turn_at_80x24_in_a_real_terminal(tmp_path: Path) -> None:
         screen = terminal.wait_for("Brannoc")
         assert "Isolde" in screen and "Brannoc rolls next" in screen  # the tray names the turn
         terminal.keys("/", "c", "l", "a", "F4", "Enter")
-        terminal.wait_for("faces of real dice")
+        terminal.wait_for("Clash: the pool (1d6)")
         terminal.keys("4", "Enter")
+        terminal.wait_for("Clash: damage")  # each die the move rolls is asked, named
+        terminal.keys("Enter")  # an empty line: the app rolls it
         screen = terminal.wait_for("SUCCESS, NO 6")
         assert "Clash [4]" in screen
         terminal.keys("/", "c", "l", "a", "F4", "Enter")
-        terminal.wait_for("this roll takes 2 dice")
+        terminal.wait_for("Clash: the pool (2d6)")
         terminal.keys("1,5", "Enter")
         screen = terminal.wait_for("BUST")
         assert "accept" in screen
@@ -159,8 +161,8 @@ def test_a_hack_turn_with_gear_in_a_real_terminal(tmp_path: Path) -> None:
         terminal.keys("shield", "Enter")
         terminal.wait_for("load 5/10")
         terminal.keys("/", "h", "a", "c", "k", "F4", "Enter")
-        terminal.wait_for("faces of real dice")
-        terminal.keys("4,5", "Enter")
+        terminal.wait_for("the roll (2d6)")
+        terminal.keys("4,5 / 3", "Enter")  # the damage die after the /
         screen = terminal.wait_for("big weapon")
         assert "total 10" in screen
         terminal.keys("t")

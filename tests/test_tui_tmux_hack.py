@@ -42,7 +42,7 @@ def test_the_hack_evening_at_80x24_in_a_real_terminal(tmp_path: Path) -> None:
         terminal.wait_for("armor 4 · load 7/8")
         # the attack: 4 + 4 + Forceful 0 − 1 big weapon = 7, its damage on the 6 typed after /
         terminal.keys("/", "hack and slash", "F4", "Enter")
-        terminal.wait_for("faces of real dice")
+        terminal.wait_for("Hack and Slash: the roll (2d6)")
         terminal.keys("4,4 / 6", "Enter")
         screen = terminal.wait_for("−1: big weapon")
         assert "total 7" in screen and "1d10 = [6] = 6" in screen
@@ -53,12 +53,14 @@ def test_the_hack_evening_at_80x24_in_a_real_terminal(tmp_path: Path) -> None:
         terminal.keys("H")
         terminal.wait_for("3, or an item: healing potion")
         terminal.keys("potion", "Enter")
+        terminal.wait_for("healing 2d3+1 (Healing potion)")  # its dice asked: Enter rolls them
+        terminal.keys("Enter")
         terminal.wait_for("HP 10/10 ▰▰▰▰▰▰▰▰▰▰")  # 2d3+1 is 3 at least, up to the maximum
         # Grusha has no bow: the Volley is a throw of the big weapon, no "several shots"
         terminal.keys("1")
         terminal.wait_for("Grusha (Ogre)")
         terminal.keys("/", "volley", "F4", "Enter")
-        terminal.wait_for("faces of real dice")
+        terminal.wait_for("Volley: the roll (2d6)")
         terminal.keys("4,3 / 5", "Enter")
         screen = terminal.wait_for("pick your options")
         assert "several" not in screen and "▐ ▌ Take what you can get" in screen
@@ -69,7 +71,7 @@ def test_the_hack_evening_at_80x24_in_a_real_terminal(tmp_path: Path) -> None:
         terminal.keys("3")
         terminal.wait_for("Mira (Human)")
         terminal.keys("/", "defend", "F4", "Enter")
-        terminal.wait_for("faces of real dice")
+        terminal.wait_for("Defend: the roll (2d6)")
         terminal.keys("5,6", "Enter")
         terminal.wait_for("Readiness 0 → 3")
         terminal.keys("h")
@@ -83,7 +85,7 @@ def test_the_hack_evening_at_80x24_in_a_real_terminal(tmp_path: Path) -> None:
         terminal.keys("30", "Enter")
         terminal.wait_for("Mira is at 0 HP: Last Breath waits")
         terminal.keys("F4", "Enter")
-        terminal.wait_for("faces of real dice")
+        terminal.wait_for("the roll (2d6)")
         terminal.keys("6,6", "Enter")
         terminal.wait_for("Not dead")
         terminal.quit()

@@ -33,9 +33,11 @@ def test_endure_harm_resisted_then_burned_in_a_real_terminal(tmp_path: Path) -> 
         terminal.keys("1", "Enter")  # minor harm
         terminal.wait_for("resist?")
         terminal.keys("1", "Enter")  # resist: roll
-        terminal.wait_for("faces of real dice")
-        terminal.keys("2,3,6", "Enter")
-        terminal.wait_for("pick")
+        terminal.wait_for("action die (1d6)")
+        terminal.keys("2 / 3,6", "Enter")  # the action die, then the challenge dice after /
+        terminal.wait_for("burn momentum?")  # asked as the roll is judged
+        terminal.keys("2", "Enter")  # keep the roll
+        terminal.wait_for("pick your options")
         terminal.keys("Enter")  # a weak hit's trade is "you may": none taken
         screen = terminal.wait_for("burn momentum (+7)")
         assert "action die 2 + health 4 = 6" in screen  # the tray wraps the rest at 80
