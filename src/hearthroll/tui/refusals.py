@@ -24,18 +24,12 @@ def _pool(ruleset: Ruleset) -> bool:
 
 
 def can_reroll(state: Campaign, ruleset: Ruleset) -> str | None:
-    """Why the waiting bust cannot be rerolled (None when it can)."""
-    turn = state.turn
-    if turn.status != "bust_pending" or turn.actor not in state.characters:
-        return "no bust waits to be rerolled"
-    who = state.characters[turn.actor]
-    if who.rerolls_left < 1:
-        return f"{who.name} has no rerolls left: a accepts the bust"
-    spent = turn.last.rerolls_spent if turn.last else 0
-    cap = ruleset.rerolls_per_roll
-    if cap is not None and spent >= cap:
-        return f"this roll has had its {cap} reroll{'s' if cap != 1 else ''}: a accepts the bust"
-    return None
+    """Why the waiting bust cannot be rerolled (None when it can): the engine's reason, with
+    the table's key for accepting it."""
+    from hearthroll.core.verbs.session import reroll_refusal
+
+    why = reroll_refusal(state, ruleset)
+    return why.replace("accept the bust", "a accepts the bust") if why else None
 
 
 def missing(state: Campaign, ruleset: Ruleset, action: str) -> str | None:

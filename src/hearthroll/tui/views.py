@@ -314,11 +314,11 @@ def _actions(
         return (("/", "make a move"), *starforged_actions(state, ruleset, actor, events))
     turn = state.turn
     if turn.status == "bust_pending" and turn.actor in state.characters:
+        from hearthroll.core.verbs.session import reroll_refusal
+
         who = state.characters[turn.actor]
-        spent = turn.last.rerolls_spent if turn.last else 0
-        capped = ruleset.rerolls_per_roll is not None and spent >= ruleset.rerolls_per_roll
         found: list[tuple[str, str]] = []
-        if who.rerolls_left > 0 and not capped:
+        if reroll_refusal(state, ruleset) is None:
             found.append(("r", f"reroll the 1s ({who.rerolls_left} left)"))
             found.append(("R", "reroll with real dice"))
         found.append(("a", "accept the bust"))

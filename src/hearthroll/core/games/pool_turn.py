@@ -38,10 +38,20 @@ class Turn:
     @property
     def can_reroll(self) -> bool:
         """True when a pending bust may be rerolled: rerolls left, per-roll cap not reached."""
-        if self.status != "bust_pending" or self.last is None or self.rerolls_left < 1:
-            return False
-        cap = self.rerolls_per_roll
-        return cap is None or self.last.rerolls_spent < cap
+        return why_no_reroll(self) is None
+
+
+def why_no_reroll(turn: Turn, who: str = "") -> str | None:
+    """Readings 4-5: why the turn's bust cannot be rerolled now (no bust waits, no rerolls
+    left, the roll has had the rerolls the ruleset allows it); None when it can."""
+    if turn.status != "bust_pending" or turn.last is None:
+        return "there is no bust to reroll: a reroll is spent only on a bust"
+    if turn.rerolls_left < 1:
+        return f"{who or 'the character'} has no rerolls left: accept the bust"
+    cap = turn.rerolls_per_roll
+    if cap is not None and turn.last.rerolls_spent >= cap:
+        return f"this roll has had its {cap} reroll{'s' if cap != 1 else ''}: accept the bust"
+    return None
 
 
 def plays_pool(ruleset: Ruleset) -> bool:
@@ -69,15 +79,10 @@ def push(
 
 def reroll(turn: Turn, dice: DiceSource) -> Turn:
     """Reading 4: spend a reroll on the pending bust, rerolling every kept 1."""
-    if turn.status != "bust_pending" or turn.last is None:
-        raise TurnError("there is no bust to reroll: a reroll is spent only on a bust")
-    if turn.rerolls_left < 1:
-        raise TurnError("no rerolls left: accept the bust")
-    if not turn.can_reroll:
-        raise TurnError(
-            f"this roll has had its {turn.rerolls_per_roll} "
-            f"reroll{'s' if turn.rerolls_per_roll != 1 else ''}: accept the bust"
-        )
+    why = why_no_reroll(turn)
+    if why is not None:
+        raise TurnError(why)
+    assert turn.last is not None
     roll = reroll_pool(turn.last, dice)
     status: TurnStatus = "bust_pending" if roll.has(BUST) else "open"
     return attrs.evolve(turn, last=roll, status=status, rerolls_left=turn.rerolls_left - 1)

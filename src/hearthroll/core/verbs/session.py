@@ -161,6 +161,15 @@ def _turn_of(state: Campaign, ruleset: Ruleset, character: Character) -> pool_tu
     )
 
 
+def reroll_refusal(state: Campaign, ruleset: Ruleset) -> str | None:
+    """Why the waiting bust cannot be rerolled now (the pool turn's readings 4-5), or None."""
+    turn = state.turn
+    if turn.status != "bust_pending" or turn.actor not in state.characters:
+        return "no bust waits to be rerolled"
+    who = state.characters[turn.actor]
+    return pool_turn.why_no_reroll(_turn_of(state, ruleset, who), who.name)
+
+
 def _turn_state(
     turn: pool_turn.Turn, actor: str, move: str | None, picks: tuple[str, ...]
 ) -> TurnState:
