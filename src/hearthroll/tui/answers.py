@@ -23,8 +23,18 @@ from hearthroll.core.dice.sources import (
     parse_faces,
 )
 from hearthroll.core.errors import DiceError, HearthrollError
+from hearthroll.core.rules.effects import OptionList
 from hearthroll.core.rules.model import Input, Move, Ruleset
-from hearthroll.core.verbs.asking import Asked, MoveRequest, Question, answer, resolve, shown
+from hearthroll.core.verbs.asking import (
+    Asked,
+    MoveRequest,
+    Question,
+    answer,
+    pick_question,
+    questions_for,
+    resolve,
+    shown,
+)
 from hearthroll.tui.keygate import ask
 from hearthroll.tui.refusals import at_table
 from hearthroll.tui.screens.dice_input import DiceInput
@@ -45,7 +55,12 @@ class Asking:
     so far, and where the app's own dice come from."""
 
     def __init__(
-        self, table: TableScreen, state: Campaign, ruleset: Ruleset, request: MoveRequest
+        self,
+        table: TableScreen,
+        state: Campaign,
+        ruleset: Ruleset,
+        request: MoveRequest,
+        made: Callable[[MoveRequest], Outcome] | None = None,
     ) -> None:
         self.table = table
         self.state = state
@@ -53,6 +68,11 @@ class Asking:
         self.request = request
         self.move: Move = ruleset.move(request.move)
         self.seen: Outcome | None = None
+        self._made = made
+        """A verb that makes the outcome from the answers (a reroll's, a burn's), where it is
+        not the move made afresh."""
+        self.held: list[tuple[MoveRequest, Outcome]] = []
+        """The outcome a verb made for the answers last tried (its dice are rolled once)."""
         self.ahead: list[int] = []
         """Faces typed after a `/` for the dice asked next (the damage with the roll)."""
         self.band_asked = False
@@ -60,11 +80,15 @@ class Asking:
 
     def trial(self, request: MoveRequest) -> str | None:
         """Why the engine refuses these answers, or None (the rest rolled by throwaway dice;
-        nothing is committed)."""
+        nothing is committed). A question they lead to is no refusal: it is asked next."""
+        self.held.clear()
         try:
-            resolve(self.state, self.ruleset, request, RandomDice())
+            if self._made is None:
+                resolve(self.state, self.ruleset, request, RandomDice())
+            else:
+                self.held.append((request, self._made(request)))
         except HearthrollError as error:
-            return at_table(error)
+            return None if questions_for(self.move, error) else at_table(error)
         return None
 
 
@@ -112,6 +136,39 @@ async def _ask(asking: Asking, asked: Asked) -> MoveRequest | None:
             return None
         asking.request = answered
     return asking.request
+
+
+async def settle(
+    table: TableScreen,
+    seen: Outcome,
+    lists: Sequence[OptionList],
+    made: Callable[[MoveRequest], Outcome],
+) -> Outcome | None:
+    """The outcome a verb makes once its band's `lists` are picked from (a reroll that saves a
+    bust, Preparation's +1, a burn), the questions it raises asked in turn as a move's are:
+    what a pick opens, momentum's floor, a track. None when cancelled or refused."""
+    state, ruleset = table.live.state, table.live.ruleset
+    move = ruleset.move(seen.event.move or "")
+    asking = Asking(table, state, ruleset, MoveRequest(move.id), made)
+    asking.seen = seen
+    questions = [pick_question(move, lst) for lst in lists if lst.items]
+    while True:
+        if questions:
+            answered = await _ask(asking, Asked(tuple(questions), asking.request, seen))
+            if answered is None:
+                table.notify("cancelled: nothing was committed", severity="warning")
+                return None
+            asking.request = answered
+        kept = [outcome for request, outcome in asking.held if request == asking.request]
+        if kept:
+            return kept[0]
+        try:
+            return made(asking.request)
+        except HearthrollError as error:
+            questions = list(questions_for(move, error))
+            if not questions:
+                _fail(table, error)
+                return None
 
 
 def _group(kind: str) -> str:

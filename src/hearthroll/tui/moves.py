@@ -7,7 +7,7 @@ exactly one outcome at the end; Escape anywhere leaves the campaign as it was.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import TYPE_CHECKING, TypeVar
 
 from rich.text import Text
@@ -16,19 +16,15 @@ from hearthroll.core.campaign.events import Outcome
 from hearthroll.core.dice.sources import RandomDice, TypedDice
 from hearthroll.core.errors import HearthrollError
 from hearthroll.core.numbers import whole_number
-from hearthroll.core.rules.describe import options_heading
-from hearthroll.core.rules.effects import OptionList
 from hearthroll.core.rules.model import Move
 from hearthroll.core.verbs.asking import MoveRequest
 from hearthroll.core.verbs.edits import damage
 from hearthroll.core.verbs.session import (
-    FloorChoiceNeeded,
-    PicksNeeded,
     reroll,
 )
 from hearthroll.core.verbs.starforged import burn
-from hearthroll.tui import flow, starforged
-from hearthroll.tui.answers import play, summary
+from hearthroll.tui import flow
+from hearthroll.tui.answers import play, settle
 from hearthroll.tui.flow import Preview
 from hearthroll.tui.keygate import ask
 from hearthroll.tui.refusals import at_table
@@ -49,19 +45,6 @@ PLAN_MOVE = "make_a_plan"
 
 def _fail(table: TableScreen, error: HearthrollError) -> None:
     table.notify(at_table(error), severity="error", title="not done")
-
-
-def pick_lists(lists: Sequence[OptionList], move: Move) -> list[PickList]:
-    """Option lists as the picker shows them."""
-    return [
-        PickList(
-            options_heading(lst, move),
-            tuple((o.id, o.text) for o in lst.items),
-            lst.pick,
-            lst.up_to,
-        )
-        for lst in lists
-    ]
 
 
 def make_chosen(table: TableScreen, choice: PaletteChoice) -> None:
@@ -179,88 +162,15 @@ Finish = Callable[[list[str], str | None], Outcome]
 """The outcome for these picks and the track a loss of progress clears (None: as asked)."""
 
 
-def _same(a: Sequence[OptionList], b: Sequence[OptionList]) -> bool:
-    def key(lists: Sequence[OptionList]) -> list[tuple[str, tuple[str, ...]]]:
-        return [(lst.label, tuple(o.id for o in lst.items)) for lst in lists]
-
-    return key(a) == key(b)
-
-
-def _checker(
-    finish: Finish,
-    picks: tuple[str, ...],
-    track: str | None,
-    asked: Sequence[OptionList],
-    held: list[Outcome],
-) -> Callable[[list[str]], str | None]:
-    """The picker's check: these picks are taken when the move can be made with them (the
-    outcome kept in `held`: its dice are rolled once), or when they open a further choice,
-    asked next."""
-
-    def check(got: list[str]) -> str | None:
-        held.clear()
-        try:
-            held.append(finish([*picks, *got], track))
-        except FloorChoiceNeeded:
-            return None
-        except PicksNeeded as needed:
-            return str(needed) if _same(needed.lists, asked) else None
-        except HearthrollError as error:
-            return at_table(error)
-        return None
-
-    return check
-
-
 async def _settle(
     table: TableScreen, preview: Preview, move: Move, finish: Finish
 ) -> Outcome | None:
-    """The outcome to commit: at once, or after the band's options are picked; a pick that
-    opens another choice (−1 health more to 0: wounded or the table; Lose Momentum at −6:
-    another suffer move or progress lost, and on which track) is asked next (reading 26, 29)."""
-    picks: list[str] = []
-    track: str | None = None
-    lists: tuple[OptionList, ...] = preview.lists
-    title = f"{move.name}: pick your options"
-    while True:
-        if lists:
-            held: list[Outcome] = []
-            check = _checker(finish, tuple(picks), track, lists, held)
-            picker = OptionsPicker(
-                title, summary(table, preview.event, move), pick_lists(lists, move), check
-            )
-            got = await ask(table.app, picker)
-            if got is None:
-                table.notify("cancelled: nothing was committed", severity="warning")
-                return None
-            picks += got
-            if held:
-                return held[0]
-        try:
-            return finish(picks, track)
-        except PicksNeeded as needed:
-            if _same(needed.lists, lists):
-                _fail(table, needed)
-                return None
-            lists, title = needed.lists, f"{move.name}: and then"
-        except FloorChoiceNeeded as needed:
-            floor = starforged.floor_picker(move, needed.lists)
-            chosen: list[str] | None = await ask(table.app, floor)
-            if chosen is None:
-                table.notify("cancelled: nothing was committed", severity="warning")
-                return None
-            which = starforged.track_question(table.live.state, chosen)
-            if which is not None:
-                named: list[str] | None = await ask(table.app, which)
-                if not named:
-                    table.notify("cancelled: nothing was committed", severity="warning")
-                    return None
-                track = named[0]
-            picks += chosen
-            lists = ()
-        except HearthrollError as error:
-            _fail(table, error)
-            return None
+    """The outcome to commit: at once, or after the band's options are picked; what a pick
+    opens (−1 health more to 0: wounded or the table; Lose Momentum at −6: another suffer move
+    or progress lost, and on which track) is asked next, as a move's questions are."""
+    return await settle(
+        table, preview.outcome, preview.lists, lambda r: finish(list(r.picks), r.track)
+    )
 
 
 def reroll_flow(table: TableScreen, typed: bool) -> None:

@@ -174,7 +174,7 @@ def resolve(
     rolled = attrs.evolve(request, faces=tuple(source.faces))
     optional = _optional_lists(outcome.offered, request, BAND)
     if optional:
-        return Asked(tuple(_pick_question(move, lst) for lst in optional), rolled, outcome)
+        return Asked(tuple(pick_question(move, lst) for lst in optional), rolled, outcome)
     return outcome
 
 
@@ -231,7 +231,7 @@ def _before(state: Campaign, ruleset: Ruleset, move: Move, request: MoveRequest)
     )
     lists = offered(move, None, context, ruleset, when="before")
     for lst in _open_lists([x for x in lists if x.items], request, BEFORE):
-        questions.append(_pick_question(move, lst, before=True))
+        questions.append(pick_question(move, lst, before=True))
     return questions
 
 
@@ -284,7 +284,7 @@ def _consequences(
             track=request.track,
         )
     except (FloorChoiceNeeded, TrackNeeded) as needed:
-        return list(_questions_for(move, needed))
+        return list(questions_for(move, needed))
     if odds is None:
         return []
     from hearthroll.core.dice.odds import percent  # the odds only where resist? is asked
@@ -320,7 +320,8 @@ def _optional_lists(
     return [x for x in _open_lists([x for x in lists if x.items], request, when) if x.up_to]
 
 
-def _pick_question(move: Move, lst: OptionList, *, before: bool = False) -> Question:
+def pick_question(move: Move, lst: OptionList, *, before: bool = False) -> Question:
+    """An option list as a question: its heading, its items, how many to pick."""
     from hearthroll.core.rules.describe import options_heading
 
     words = "; ".join(f"“{o.text}” (--pick {o.id})" for o in lst.items)
@@ -378,7 +379,7 @@ def _asked(
 ) -> Asked:
     """The question an error from the engine's steps is, with the roll so far; any other
     error is the move refused, raised as it is."""
-    questions = _questions_for(move, error)
+    questions = questions_for(move, error)
     if not questions:
         raise error
     seen: Outcome | None = None
@@ -389,7 +390,9 @@ def _asked(
     return Asked(questions, request, seen, error)
 
 
-def _questions_for(move: Move, error: HearthrollError) -> tuple[Question, ...]:
+def questions_for(move: Move, error: HearthrollError) -> tuple[Question, ...]:
+    """The questions an engine's refusal is (picks short, momentum's floor, a track, dice,
+    burn, the kept die); empty for a refusal that is no question."""
     said = str(error)
     if isinstance(error, DiceNeeded):
         return (
@@ -403,7 +406,7 @@ def _questions_for(move: Move, error: HearthrollError) -> tuple[Question, ...]:
             ),
         )
     if isinstance(error, PicksNeeded):
-        return tuple(_pick_question(move, lst) for lst in error.lists)
+        return tuple(pick_question(move, lst) for lst in error.lists)
     if isinstance(error, FloorChoiceNeeded):
         return tuple(
             Question(
