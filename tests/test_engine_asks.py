@@ -4,10 +4,12 @@ order the rules ask them, and answering them makes the move."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from pathlib import Path
 
 import attrs
 import pytest
 
+from cli_run import run_cli
 from hearthroll.core.campaign.events import Outcome
 from hearthroll.core.campaign.state import Campaign
 from hearthroll.core.dice.sources import AskingDice, DiceNeeded, TypedDice
@@ -285,3 +287,28 @@ def test_a_pool_roll_with_preparation_asks_which_kept_die() -> None:
     assert isinstance(made, Asked)
     # advantage: two dice, the higher kept: one kept die takes the +1 at once, no question
     assert all(q.kind != "boost" for q in made.questions)
+
+
+# --- the shell: dice it rolls itself are said ------------------------------------------
+
+
+def test_the_shell_says_which_dice_it_rolled_itself(tmp_path: Path) -> None:
+    assert run_cli("new", "camp.toml", "--demo", cwd=tmp_path).returncode == 0
+    typed = run_cli("move", "camp.toml", "clash", "--dice", "4", cwd=tmp_path)
+    assert typed.returncode == 0, typed.stderr
+    said = typed.stdout.splitlines()[-1]
+    assert said.startswith("rolled by hearthroll (no --effect-dice): damage with Weapon (1d6): ")
+    both = run_cli(
+        "move", "camp.toml", "clash", "--dice", "4,5", "--effect-dice", "3", cwd=tmp_path
+    )
+    assert both.returncode == 0, both.stderr
+    assert "rolled by hearthroll" not in both.stdout
+    assert "damage with Weapon: 1d6 = [3] = 3" in both.stdout
+
+
+def test_the_shell_refuses_once_naming_every_question_with_its_flag(tmp_path: Path) -> None:
+    assert run_cli("new", "camp.toml", "--demo", cwd=tmp_path).returncode == 0
+    refused = run_cli("move", "camp.toml", "trade and barter", "--dice", "5", cwd=tmp_path)
+    assert refused.returncode == 2
+    (line,) = refused.stderr.splitlines()
+    assert "--value N" in line and "--input deal=…" in line and "nothing was saved" in line

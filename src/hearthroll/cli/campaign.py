@@ -449,6 +449,7 @@ def _inputs(
 
 def run_move(args: argparse.Namespace) -> int:
     """Make a move (`next`: the one the last roll offers, with its preset)."""
+    from hearthroll.core.dice.sources import AskingDice, TypedDice
     from hearthroll.core.verbs.asking import Asked, MoveRequest, resolve
     from hearthroll.core.verbs.session import NEXT, next_move
 
@@ -477,15 +478,24 @@ def run_move(args: argparse.Namespace) -> int:
         )
 
         def roll(dice: DiceSource, effect: DiceSource) -> Outcome:
+            if isinstance(dice, TypedDice) and not isinstance(effect, TypedDice):
+                effect = AskingDice((), effect)  # typed, and the rest rolled here: said so
             made = resolve(store.state, store.ruleset, request, dice, effect)
             if isinstance(made, Asked):
                 raise made.refusal()
             _unrolled(dice, made, store, args.roll)
+            if isinstance(effect, AskingDice):
+                rolled.extend(effect.rolled)
             return made
 
         return _keeping(args, roll)
 
-    return _with_store(args, verb)
+    rolled: list[tuple[str, tuple[int, ...]]] = []
+    code = _with_store(args, verb)
+    if rolled and not args.json:
+        said = "; ".join(f"{what}: {','.join(map(str, faces))}" for what, faces in rolled)
+        print(f"rolled by hearthroll (no --effect-dice): {said}")
+    return code
 
 
 def _unrolled(dice: DiceSource, outcome: Outcome, store: CampaignStore, resisted: bool) -> None:

@@ -529,7 +529,7 @@ def weapon_damage(
         name, expr = f"damage with {best.name}", best.damage
     from hearthroll.core.dice.expr import render, roll_expr
 
-    rolling_for(dice, f"{name} {expr}".replace("damage with", "damage", 1))
+    rolling_for(dice, name)
     rolled = roll_expr(expr, dice, advantage=advantage, disadvantage=disadvantage)
     said = f"{name}: {render(rolled)}"
     total = max(0, rolled.total + extra)

@@ -151,6 +151,8 @@ class AskingDice:
         self._given = list(given)
         self._then = then
         self.faces: list[int] = []
+        self.rolled: list[tuple[str, tuple[int, ...]]] = []
+        """What `then` rolled, each with what it was for: the dice nobody typed."""
         self._purpose: dict[int | None, str] = {}
 
     def say(self, purpose: str, by_sides: Mapping[int, str] | None = None) -> None:
@@ -173,10 +175,12 @@ class AskingDice:
             if not 1 <= face <= sides:
                 raise DiceError(f"die {at + 1} is a d{sides}: it shows 1 to {sides}, not {face}")
         if len(given) < count:
+            left = count - len(given)
             if self._then is None:
-                more = count - len(given)
-                raise DiceNeeded(sides, more, self.purpose(sides, more))
-            given = [*given, *self._then.roll(sides, count - len(given))]
+                raise DiceNeeded(sides, left, self.purpose(sides, left))
+            rolled = self._then.roll(sides, left)
+            self.rolled.append((self.purpose(sides, left), rolled))
+            given = [*given, *rolled]
         self.faces.extend(given)
         return tuple(given)
 

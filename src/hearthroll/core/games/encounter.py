@@ -846,7 +846,7 @@ def _follow(
         return state, [f"{move.name}: not rolled, {foe.name} is down"]
     character = state.characters[actor]
     found = terms(ruleset, move, character, foe)
-    roll = _roll(move, found, effect_dice)
+    roll = _roll(move, found, rolling_for(effect_dice, f"{move.name}: the d20"))
     label = next((b.label for b in move.bands if b.id == roll.band), roll.band)
     named = ", ".join(found.reasons)
     words = [
