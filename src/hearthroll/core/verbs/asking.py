@@ -347,8 +347,11 @@ def _made(
     request: MoveRequest,
     dice: DiceSource,
     effect_dice: DiceSource,
+    *,
+    short_ok: bool = False,
 ) -> Outcome:
-    """The move made with every answer: the engine's own steps (`session.make_move`)."""
+    """The move made with every answer: the engine's own steps (`session.make_move`);
+    `short_ok` lets lists short of picks through (a preview)."""
     move = ruleset.move(request.move)
     pool = move.roll.mechanic == "pool"
     boost = request.boost
@@ -370,6 +373,7 @@ def _made(
         resist=bool(request.resist),
         asset=request.asset,
         track=request.track,
+        short_ok=short_ok,
         burn=request.burn,
     )
 
@@ -446,23 +450,6 @@ def _preview(state: Campaign, ruleset: Ruleset, request: MoveRequest) -> Outcome
     the dice its effects roll are thrown away."""
     source = AskingDice(request.faces, RandomDice())
     try:
-        return session.make_move(
-            state,
-            ruleset,
-            request.move,
-            source,
-            actor=request.actor,
-            advantage=request.advantage,
-            disadvantage=request.disadvantage,
-            picks=request.picks,
-            inputs=request.inputs,
-            boost=request.boost,
-            at=request.at,
-            resist=bool(request.resist),
-            asset=request.asset,
-            track=request.track,
-            short_ok=True,
-            burn=bool(request.burn),
-        )
+        return _made(state, ruleset, request, source, source, short_ok=True)
     except HearthrollError:
         return None
