@@ -15,7 +15,6 @@ from hearthroll.core.campaign.resolve import (
     Context,
     apply_effects,
     apply_live,
-    automatic_edge,
     choose,
     effects_for,
     effects_in_order,
@@ -45,11 +44,6 @@ from hearthroll.core.dice.mechanics import (
     PoolRoll,
     Roll,
     burn_momentum,
-    roll_action,
-    roll_d20,
-    roll_stat_dice,
-    roll_sum,
-    score_modifier,
 )
 from hearthroll.core.dice.sources import DiceSource, rolling_for
 from hearthroll.core.errors import HearthrollError, RuleError, TurnError
@@ -69,6 +63,7 @@ from hearthroll.core.numbers import signed
 from hearthroll.core.rules.effects import Effect, Gate, Option, OptionList
 from hearthroll.core.rules.model import Input, Move, Ruleset
 from hearthroll.core.rules.search import find_move
+from hearthroll.core.verbs.rolling import roll_move, rolled_stat, takes_adds
 
 Inputs = Mapping[str, int | str]
 
@@ -365,9 +360,9 @@ def make_move(
         prepared = [f"{spend.hold.name}: +{lift} to the roll", *prepared]
     roll: Roll | None = None
     modifiers: list[str] = []
-    used = _rolled_stat(state, character, ruleset, move, picked_stat) if rolls else None
+    used = rolled_stat(state, character, ruleset, move, picked_stat) if rolls else None
     if rolls:
-        roll, modifiers = _roll(
+        roll, modifiers = roll_move(
             state,
             ruleset,
             move,
@@ -389,7 +384,7 @@ def make_move(
         state, roll, burned = _burn(state, ruleset, move, who, roll)
         used = ("momentum", roll.score)
         modifiers = modifiers[1:]  # the stat's reason gave way to the momentum
-    if roll is not None and character is not None and mechanic != "stat_dice":
+    if roll is not None and character is not None and takes_adds(move):
         state = put_character(state, _rolled(state.characters[character.name]))
     band = roll.band if roll is not None else None
     ctx = attrs.evolve(ctx, state=state, match=roll is not None and roll.has(MATCH))
@@ -1190,41 +1185,6 @@ def _settle(
     return attrs.evolve(record(before, state, event), offered=tuple(lists))
 
 
-def _stat_value(
-    state: Campaign, character: Character | None, ruleset: Ruleset, stat_id: str
-) -> int:
-    steading = state.steading
-    if steading is not None and stat_id in steading.stats:
-        return steading.stats[stat_id]
-    if character is not None:
-        if stat_id in character.meters:
-            return character.meters[stat_id]
-        if stat_id in character.stats:
-            value = character.stats[stat_id]
-            return score_modifier(value) if ruleset.stat(stat_id).modifier == "score" else value
-    raise RuleError(f"no value for {stat_id!r} on the sheet")
-
-
-def _rolled_stat(
-    state: Campaign,
-    character: Character | None,
-    ruleset: Ruleset,
-    move: Move,
-    picked_stat: str | None = None,
-) -> tuple[str, int] | None:
-    """The stat a roll uses and its value: the one the player picked, else the first highest
-    of the move's choice ("+health or +iron, whichever is higher"), read from this sheet."""
-    spec = move.roll
-    stats = (
-        (picked_stat,) if picked_stat else spec.stat_choice or ((spec.stat,) if spec.stat else ())
-    )
-    if not stats:
-        return None
-    values = [_stat_value(state, character, ruleset, s) for s in stats]
-    best = max(values)
-    return stats[values.index(best)], best
-
-
 def _rolled_with(
     state: Campaign, used: tuple[str, int] | None, ruleset: Ruleset, move: Move
 ) -> tuple[str, str]:
@@ -1240,109 +1200,6 @@ def _rolled_with(
         name = state.steading.name if state.steading is not None else ""
         return f"{word(ruleset, stat)} {value}", name
     return f"{word(ruleset, stat)} {signed(value)}", ""
-
-
-def _roll(
-    state: Campaign,
-    ruleset: Ruleset,
-    move: Move,
-    character: Character | None,
-    ctx: Context,
-    dice: DiceSource,
-    advantage: bool,
-    disadvantage: bool,
-    prepared: int = 0,
-    picked_stat: str | None = None,
-) -> tuple[Roll | None, list[str]]:
-    spec = move.roll
-    if spec.mechanic == "none":
-        return None, []
-    _say_roll(dice, ruleset, move)
-    edge = automatic_edge(move, ctx, ruleset)
-    adv = advantage or edge.advantage
-    dis = disadvantage or edge.disadvantage
-    reasons = list(edge.reasons)
-    if advantage:
-        reasons.append("advantage: the GM")
-    if disadvantage:
-        reasons.append("disadvantage: the GM")
-    if adv and dis:
-        reasons.append("advantage and disadvantage cancel")
-    used = _rolled_stat(state, character, ruleset, move, picked_stat)
-    stat = used[1] if used is not None else 0
-    if used is not None and spec.mechanic in ("sum", "d20", "action"):
-        best = used[0]
-        named = next((s.name for s in ruleset.stats if s.id == best), None)
-        if named is None:
-            named = next((m.name for m in ruleset.meters if m.id == best), best)
-        reasons.insert(0, f"{signed(stat)}: {named}")
-    if spec.mechanic == "stat_dice":
-        rolled = roll_stat_dice(
-            dice, stat + edge.modifier, advantage=adv, disadvantage=dis, bonus=prepared
-        )
-        return rolled, reasons
-    bonus = spec.modifier + edge.modifier + prepared
-    if character is not None and character.forward:
-        bonus += character.forward
-        reasons.append(f"+{character.forward} forward")
-    if character is not None and character.ongoing is not None:
-        left = character.ongoing.rolls - 1
-        bonus += character.ongoing.amount
-        reasons.append(f"{signed(character.ongoing.amount)}: ongoing ({left} left)")
-    if spec.mechanic == "sum":
-        from hearthroll.core.dice.bands import BandRange, Bands
-        from hearthroll.core.dice.expr import parse
-
-        needed = parse(spec.dice or "2d6").dice_needed()
-        bands = Bands(tuple(BandRange(b.id, b.low, b.high) for b in move.bands))
-        return roll_sum(
-            dice,
-            len(needed),
-            needed[0],
-            modifier=stat + bonus,
-            bands=bands,
-            advantage=adv,
-            disadvantage=dis,
-        ), reasons
-    if spec.mechanic == "action":
-        momentum = character.meters.get("momentum", 0) if character else 0
-        return roll_action(dice, stat, adds=bonus, momentum=momentum), reasons
-    if spec.mechanic == "d20":
-        assert spec.target is not None
-        return roll_d20(
-            dice,
-            modifier=stat + bonus,
-            target=spec.target,
-            nat20_succeeds=spec.nat20_succeeds,
-            fumble_faces=spec.fumble_faces,
-        ), reasons
-    if spec.mechanic == "table" and spec.table:
-        from hearthroll.core.dice.bands import BandRange, Bands
-        from hearthroll.core.dice.mechanics import roll_table
-
-        table = ruleset.table(spec.table)
-        rows = Bands(tuple(BandRange(r.id, r.low, r.high) for r in table.rows))
-        return roll_table(dice, table.die, rows), reasons
-    raise RuleError(f"{move.name}: cannot roll mechanic {spec.mechanic!r}")
-
-
-ROLL_WORDS = {
-    "action": {6: "action die", 10: "challenge dice"},
-    "d20": {20: "d20"},
-    "stat_dice": {6: "stat dice"},
-}
-"""What each die of a mechanic's roll is for, by its sides, where a roll has several kinds."""
-
-
-def _say_roll(dice: DiceSource, ruleset: Ruleset, move: Move) -> None:
-    """Name the roll's dice for a source that asks for them."""
-    spec = move.roll
-    if spec.mechanic == "table" and spec.table:
-        table = ruleset.table(spec.table)
-        rolling_for(dice, f"{move.name}: d{table.die} on the {table.name} table")
-        return
-    words = {s: f"{move.name}: {w}" for s, w in ROLL_WORDS.get(spec.mechanic, {}).items()}
-    rolling_for(dice, f"{move.name}: the roll", words)
 
 
 # --- the pool turn's other verbs ----------------------------------------------------------
