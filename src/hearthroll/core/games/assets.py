@@ -6,10 +6,11 @@ from collections.abc import Sequence
 
 import attrs
 
-from hearthroll.core.campaign.state import Asset, Character
-from hearthroll.core.errors import NotFound, RuleError
+from hearthroll.core.campaign.sheets import find_character
+from hearthroll.core.campaign.state import Asset, Campaign, Character
+from hearthroll.core.errors import HearthrollError, NotFound, RuleError
 from hearthroll.core.games.sections import Line, Section
-from hearthroll.core.rules.model import Meter, Ruleset
+from hearthroll.core.rules.model import Meter, Move, Ruleset
 
 LIMITS = {"companion": (2, 5), "vehicle": (3, 6)}
 """The maximum an asset's meter may be given when it is added."""
@@ -223,3 +224,56 @@ def assets_section(ruleset: Ruleset, character: Character) -> Section | None:
             for a in character.assets
         ]
     return Section("assets", "assets", tuple(lines), data)
+
+
+def inputs_for(
+    state: Campaign, ruleset: Ruleset, move: Move, actor: str | None, asset: str | None = None
+) -> dict[str, str]:
+    """The move's inputs its companion or vehicle answers (a vehicle's type): not asked."""
+    kind = kind_for(ruleset, move)
+    if kind is None:
+        return {}
+    try:
+        character = find_character(state, actor)
+        return inputs_of(move, find_asset(character, kind, asset))
+    except HearthrollError:
+        return {}  # the move itself says what is missing
+
+
+def choices_for(
+    state: Campaign, ruleset: Ruleset, move: Move, actor: str | None
+) -> tuple[tuple[str, str], ...]:
+    """The companions or vehicles the move could act on, when the character has more than one
+    (name, what it is): the one it acts on is then asked; empty when nothing is to ask."""
+    kind = kind_for(ruleset, move)
+    if kind is None:
+        return ()
+    try:
+        character = find_character(state, actor)
+    except HearthrollError:
+        return ()
+    mine = [a for a in character.assets or () if a.kind == kind]
+    if len(mine) < 2:
+        return ()
+    word = meter_word(meter_for(ruleset, kind), kind)
+    return tuple((a.name, f"{a.name} ({a.type or kind}), {word} {a.value}/{a.max}") for a in mine)
+
+
+def inputs_of(move: Move, asset: Asset) -> dict[str, str]:
+    """What the asset answers of the move's inputs (a vehicle's type)."""
+    return (
+        {"vehicle": asset.type}
+        if asset.type and any(i.id == "vehicle" for i in move.inputs)
+        else {}
+    )
+
+
+def kind_for(ruleset: Ruleset, move: Move) -> str | None:
+    """`companion` or `vehicle` when the move's roll or harm reads an asset's meter."""
+    scoped = {m.id: m.scope for m in ruleset.meters if m.scope in ("companion", "vehicle")}
+    named = [move.roll.stat, *move.roll.stat_choice]
+    named += [e.meter for lst in move.options for o in lst.items for e in o.effects if e.meter]
+    for meter in named:
+        if meter in scoped:
+            return scoped[meter]
+    return None

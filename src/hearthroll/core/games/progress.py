@@ -9,6 +9,7 @@ import attrs
 
 from hearthroll.core.campaign.state import Campaign, Track
 from hearthroll.core.errors import NotFound, RuleError
+from hearthroll.core.rules.effects import Effect
 from hearthroll.core.rules.model import Ruleset
 
 if TYPE_CHECKING:  # a progress roll imports the dice's rules: reading the tracks needs none
@@ -113,3 +114,38 @@ def find_track(tracks: Sequence[Track], name: str) -> Track:
 def replace(tracks: Sequence[Track], track: Track) -> tuple[Track, ...]:
     """The tracks with the one of the same name replaced, in place."""
     return tuple(track if t.name == track.name else t for t in tracks)
+
+
+class TrackNeeded(RuleError):
+    """Progress is to be cleared and several tracks could lose it: which one is asked."""
+
+    def __init__(self, message: str, tracks: tuple[tuple[str, str], ...]) -> None:
+        super().__init__(message)
+        self.tracks = tracks
+        """The tracks to name (name, the track and what it would lose in words)."""
+
+
+def apply_effect(
+    state: Campaign, effect: Effect, track_name: str | None
+) -> tuple[Campaign, list[str]]:
+    """A move's progress effect on the track named (the only one, else `TrackNeeded`)."""
+    tracks = state.tracks or ()
+    if not tracks:
+        raise RuleError("there is no progress track to clear: add one (track FILE new NAME)")
+    if track_name is None:
+        if len(tracks) > 1:
+            names = ", ".join(t.name for t in tracks)
+            choices = tuple((t.name, f"{t.name} ({t.rank} {t.kind}): −{unit(t)}") for t in tracks)
+            raise TrackNeeded(
+                f"name the track whose progress is cleared (--track): {names}", choices
+            )
+        found = tracks[0]
+    else:
+        found = find_track(tracks, track_name)
+    changed = clear(found) if effect.mode == "clear" else mark(found)
+    verb = "cleared" if effect.mode == "clear" else "marked"
+    words = [
+        f"{found.name} ({found.rank} {found.kind}): {verb} {unit(found)}, "
+        f"ticks {found.ticks} → {changed.ticks}"
+    ]
+    return attrs.evolve(state, tracks=replace(tracks, changed)), words

@@ -24,6 +24,9 @@ from hearthroll.core.campaign.resolve import offered
 from hearthroll.core.campaign.state import Campaign
 from hearthroll.core.dice.sources import AskingDice, DiceNeeded, DiceSource, RandomDice
 from hearthroll.core.errors import HearthrollError, RuleError
+from hearthroll.core.games import assets
+from hearthroll.core.games.floor import FloorChoiceNeeded
+from hearthroll.core.games.progress import TrackNeeded
 from hearthroll.core.numbers import signed
 from hearthroll.core.rules.effects import OptionList
 from hearthroll.core.rules.model import Input, Move, Ruleset
@@ -34,9 +37,7 @@ from hearthroll.core.verbs.session import (
     STAT,
     BoostNeeded,
     BurnOffered,
-    FloorChoiceNeeded,
     PicksNeeded,
-    TrackNeeded,
 )
 
 KINDS = ("asset", "stat", "input", "picks", "floor", "track", "resist", "dice", "burn", "boost")
@@ -219,7 +220,7 @@ def _before(state: Campaign, ruleset: Ruleset, move: Move, request: MoveRequest)
     the picks made before the roll; all asked at once, none depends on another."""
     questions: list[Question] = []
     if request.asset is None:
-        owned = session.asset_choices(state, ruleset, move.id, request.actor)
+        owned = assets.choices_for(state, ruleset, move, request.actor)
         if owned:
             title = f"{move.name}: on which?"
             names = ", ".join(n for n, _ in owned)
@@ -237,7 +238,7 @@ def _before(state: Campaign, ruleset: Ruleset, move: Move, request: MoveRequest)
 
 def _inputs(state: Campaign, ruleset: Ruleset, move: Move, request: MoveRequest) -> list[Question]:
     given = {
-        **session.asset_inputs(state, ruleset, move.id, request.actor, request.asset),
+        **assets.inputs_for(state, ruleset, move, request.actor, request.asset),
         **request.inputs,
     }
     questions: list[Question] = []

@@ -19,7 +19,6 @@ from hearthroll.core.campaign.resolve import (
     effects_for,
     effects_in_order,
     gate_holds,
-    items_holding,
     missing_picks,
     offered,
     offered_in_turn,
@@ -27,7 +26,6 @@ from hearthroll.core.campaign.resolve import (
 )
 from hearthroll.core.campaign.sheets import change_hold, find_character, put_character
 from hearthroll.core.campaign.state import (
-    Asset,
     Campaign,
     Character,
     LastRoll,
@@ -51,16 +49,16 @@ from hearthroll.core.games import (
     aftermath,
     assets,
     encounter,
+    floor,
     gear,
     harm,
     holds,
     momentum,
     pool_turn,
-    progress,
     steading,
 )
 from hearthroll.core.numbers import signed
-from hearthroll.core.rules.effects import Effect, Gate, Option, OptionList
+from hearthroll.core.rules.effects import Gate, Option, OptionList
 from hearthroll.core.rules.model import Input, Move, Ruleset
 from hearthroll.core.rules.search import find_move
 from hearthroll.core.verbs.rolling import roll_move, rolled_stat, takes_adds
@@ -82,28 +80,6 @@ class PicksNeeded(RuleError):
         super().__init__(message)
         self.lists = lists
         """The lists short of picks, as offered (the at-0 choice a pick led to)."""
-
-
-class FloorPickUnneeded(RuleError):
-    """A pick of the past-the-floor choice was given, and no loss went past the floor."""
-
-
-class FloorChoiceNeeded(RuleError):
-    """A loss went past a meter's floor (momentum at −6) and its required choice is missing."""
-
-    def __init__(self, message: str, lists: tuple[OptionList, ...]) -> None:
-        super().__init__(message)
-        self.lists = lists
-        """The lists to pick from (Lose Momentum's: another suffer move, or lose progress)."""
-
-
-class TrackNeeded(RuleError):
-    """Progress is to be cleared and several tracks could lose it: which one is asked."""
-
-    def __init__(self, message: str, tracks: tuple[tuple[str, str], ...]) -> None:
-        super().__init__(message)
-        self.tracks = tracks
-        """The tracks to name (name, the track and what it would lose in words)."""
 
 
 class BurnOffered(RuleError):
@@ -286,7 +262,7 @@ def make_move(
     if character is not None and state.active != character.name:
         state = attrs.evolve(state, active=character.name)
     mounted = None
-    kind = _asset_kind(ruleset, move)
+    kind = assets.kind_for(ruleset, move)
     if asset is not None and kind is None:
         raise RuleError(f"{move.name} acts on no companion or vehicle; drop --asset")
     if kind is not None:
@@ -296,13 +272,13 @@ def make_move(
         character = assets.mount(ruleset, character, mounted)
         state = put_character(state, character)
         ruleset = assets.named(ruleset, mounted)
-        for key, value in _inputs_of(move, mounted).items():
+        for key, value in assets.inputs_of(move, mounted).items():
             inputs.setdefault(key, value)
     state = _mount_momentum(state, ruleset)  # the max the impacts leave clamps each change
     character = state.characters[character.name] if character is not None else None
     _check_inputs(move, inputs)
     extra = effect_dice or dice
-    floors = floor_ids(ruleset)
+    floors = floor.floor_ids(ruleset)
     main_picks = [p for p in picks if p not in floors or _own_pick(move, p, floors)]
     floor_picks = [p for p in picks if p in floors]
     ctx = move_context(state, ruleset, move, character, inputs)
@@ -402,7 +378,7 @@ def make_move(
     # a burn judges the roll again: the harm before it stands and is not said again
     words = [*([] if burn else first.words), *prepared, *burned, *applied.words, *after]
     follow = [*first.follow, *applied.follow]
-    state, said, more_follow = _past_floor(
+    state, said, more_follow = floor.past_floor(
         state,
         ruleset,
         move,
@@ -525,60 +501,6 @@ def _offer_burn(
     raise BurnOffered(f"{move.name}: {words}? (--burn)", words, Outcome(state, seen))
 
 
-def asset_inputs(
-    state: Campaign, ruleset: Ruleset, wanted: str, actor: str | None, asset: str | None = None
-) -> dict[str, str]:
-    """The move's inputs its companion or vehicle answers (a vehicle's type): not asked."""
-    move = find_move(ruleset.moves, wanted)
-    kind = _asset_kind(ruleset, move)
-    if kind is None:
-        return {}
-    try:
-        character = find_character(state, actor)
-        return _inputs_of(move, assets.find_asset(character, kind, asset))
-    except HearthrollError:
-        return {}  # the move itself says what is missing
-
-
-def asset_choices(
-    state: Campaign, ruleset: Ruleset, wanted: str, actor: str | None
-) -> tuple[tuple[str, str], ...]:
-    """The companions or vehicles the move could act on, when the character has more than one
-    (name, what it is): the one it acts on is then asked; empty when nothing is to ask."""
-    move = find_move(ruleset.moves, wanted)
-    kind = _asset_kind(ruleset, move)
-    if kind is None:
-        return ()
-    try:
-        character = find_character(state, actor)
-    except HearthrollError:
-        return ()
-    mine = [a for a in character.assets or () if a.kind == kind]
-    if len(mine) < 2:
-        return ()
-    word = assets.meter_word(assets.meter_for(ruleset, kind), kind)
-    return tuple((a.name, f"{a.name} ({a.type or kind}), {word} {a.value}/{a.max}") for a in mine)
-
-
-def _inputs_of(move: Move, asset: Asset) -> dict[str, str]:
-    return (
-        {"vehicle": asset.type}
-        if asset.type and any(i.id == "vehicle" for i in move.inputs)
-        else {}
-    )
-
-
-def _asset_kind(ruleset: Ruleset, move: Move) -> str | None:
-    """`companion` or `vehicle` when the move's roll or harm reads an asset's meter."""
-    scoped = {m.id: m.scope for m in ruleset.meters if m.scope in ("companion", "vehicle")}
-    named = [move.roll.stat, *move.roll.stat_choice]
-    named += [e.meter for lst in move.options for o in lst.items for e in o.effects if e.meter]
-    for meter in named:
-        if meter in scoped:
-            return scoped[meter]
-    return None
-
-
 def _at_floor(move: Move, ctx: Context, ruleset: Ruleset) -> bool:
     spec = move.roll
     return spec.required_at_min is not None and gate_holds(
@@ -586,106 +508,9 @@ def _at_floor(move: Move, ctx: Context, ruleset: Ruleset) -> bool:
     )
 
 
-def _floor_lists(ruleset: Ruleset, meter_id: str) -> list[OptionList]:
-    meter = ruleset.meter(meter_id)
-    if meter.past_min is None:
-        return []
-    return [lst for lst in ruleset.move(meter.past_min).options if lst.if_past_min == meter_id]
-
-
-def floor_ids(ruleset: Ruleset) -> set[str]:
-    """Options of every meter's past-the-floor choice (Lose Momentum's at −6)."""
-    return {o.id for m in ruleset.meters for lst in _floor_lists(ruleset, m.id) for o in lst.items}
-
-
 def _own_pick(move: Move, pick: str, floor_ids: set[str]) -> bool:
     """A pick the move offers itself outside its past-the-floor list."""
     return any(o.id == pick for lst in move.options if lst.if_past_min is None for o in lst.items)
-
-
-def _past_floor(
-    state: Campaign,
-    ruleset: Ruleset,
-    move: Move,
-    who: str | None,
-    dropped: Sequence[tuple[str, int]],
-    floor_picks: Sequence[str],
-    ctx: Context,
-    track: str | None,
-    deferred: Sequence[Effect],
-    dice: DiceSource,
-) -> tuple[Campaign, list[str], list[str]]:
-    """Reading 29: a loss past momentum's floor is never dropped: its choice is required."""
-    past: dict[str, int] = {}
-    for meter_id, amount in dropped:
-        if ruleset.meter(meter_id).past_min is not None:
-            past[meter_id] = past.get(meter_id, 0) + amount
-    lists = [lst for meter_id in past for lst in _floor_lists(ruleset, meter_id)]
-    if not lists:
-        if floor_picks:
-            raise FloorPickUnneeded(
-                f"{floor_picks[0]!r} is picked only when a loss goes past momentum's floor "
-                "(at −6 with more to lose)"
-            )
-        marked: list[str] = []
-        for effect in deferred:  # progress the move marks itself, no floor gone past
-            state, said = _progress_effect(state, effect, track)
-            marked += said
-        return state, marked, []
-    here = attrs.evolve(ctx, past_min=tuple(past))
-    offers = [items_holding(lst, here, ruleset) for lst in lists]
-    chosen = choose(offers, floor_picks, move)
-    short = missing_picks(offers, chosen)
-    if short:
-        meter_id, amount = next(iter(past.items()))
-        name = ruleset.meter(meter_id).name
-        low = ruleset.meter(meter_id).min
-        raise FloorChoiceNeeded(
-            f"{name} is at {signed(low)} and {amount} more is lost: {short[0]} (--pick); "
-            "nothing was saved",
-            tuple(offers),
-        )
-    words = [f"{ruleset.meter(m).name} at its floor, {n} more to lose" for m, n in past.items()]
-    words += [o.text for o in chosen]
-    effects = [*deferred, *(e for o in chosen for e in o.effects)]
-    follow: list[str] = []
-    for effect in effects:
-        if effect.kind == "progress":
-            state, said = _progress_effect(state, effect, track)
-            words += said
-        elif effect.kind == "follow" and effect.move:
-            follow.append(effect.move)
-        else:
-            state, said = apply_effects(state, ruleset, who, [effect], dice)
-            words += said
-    return state, words, follow
-
-
-def _progress_effect(
-    state: Campaign, effect: Effect, track_name: str | None
-) -> tuple[Campaign, list[str]]:
-    tracks = state.tracks or ()
-    if not tracks:
-        raise RuleError("there is no progress track to clear: add one (track FILE new NAME)")
-    if track_name is None:
-        if len(tracks) > 1:
-            names = ", ".join(t.name for t in tracks)
-            choices = tuple(
-                (t.name, f"{t.name} ({t.rank} {t.kind}): −{progress.unit(t)}") for t in tracks
-            )
-            raise TrackNeeded(
-                f"name the track whose progress is cleared (--track): {names}", choices
-            )
-        found = tracks[0]
-    else:
-        found = progress.find_track(tracks, track_name)
-    changed = progress.clear(found) if effect.mode == "clear" else progress.mark(found)
-    verb = "cleared" if effect.mode == "clear" else "marked"
-    words = [
-        f"{found.name} ({found.rank} {found.kind}): {verb} {progress.unit(found)}, "
-        f"ticks {found.ticks} → {changed.ticks}"
-    ]
-    return attrs.evolve(state, tracks=progress.replace(tracks, changed)), words
 
 
 def _mount_momentum(state: Campaign, ruleset: Ruleset) -> Campaign:

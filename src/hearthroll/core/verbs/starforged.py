@@ -15,15 +15,11 @@ from hearthroll.core.dice.odds import Odds, action_odds
 from hearthroll.core.dice.sources import DiceSource, TypedDice
 from hearthroll.core.errors import HearthrollError, RuleError
 from hearthroll.core.games import assets, momentum, progress
+from hearthroll.core.games.floor import FloorChoiceNeeded, FloorPickUnneeded, floor_ids
 from hearthroll.core.rules.effects import OptionList
 from hearthroll.core.rules.model import Ruleset
 from hearthroll.core.rules.search import find_move
-from hearthroll.core.verbs.session import (
-    FloorChoiceNeeded,
-    FloorPickUnneeded,
-    floor_ids,
-    make_move,
-)
+from hearthroll.core.verbs.session import make_move
 
 LABELS = {"miss": "miss", "weak": "weak hit", "strong": "strong hit"}
 
