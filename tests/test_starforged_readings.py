@@ -567,7 +567,7 @@ def test_withstand_damage_names_the_vehicle_in_its_roll() -> None:
 
 
 def test_a_rough_ride_offers_each_suffer_move_it_names_with_serious_harm() -> None:
-    from hearthroll.core.verbs.session import next_move
+    from hearthroll.core.verbs.offers import next_move
 
     state = with_companion(kael())
     out = move(state, "withstand damage table", (80,))

@@ -451,7 +451,7 @@ def run_move(args: argparse.Namespace) -> int:
     """Make a move (`next`: the one the last roll offers, with its preset)."""
     from hearthroll.core.dice.sources import AskingDice, TypedDice
     from hearthroll.core.verbs.asking import Asked, MoveRequest, resolve
-    from hearthroll.core.verbs.session import NEXT, next_move
+    from hearthroll.core.verbs.offers import NEXT, next_move
 
     def verb(store: CampaignStore) -> Outcome:
         wanted, picks = args.move, args.pick

@@ -86,7 +86,7 @@ def open_on(table: TableScreen, who: str, move: str, why: str) -> None:
 def next_move_flow(table: TableScreen, typed: bool = False) -> None:
     """The move the newest roll offers next, its preset picked (several: which one, asked);
     `typed` asks for the faces of real dice before it rolls, as F4 in the palette does."""
-    from hearthroll.core.verbs.session import offered_next
+    from hearthroll.core.verbs.offers import offered_next
 
     ruleset = table.live.ruleset
     offers = offered_next(table.live.events, ruleset)

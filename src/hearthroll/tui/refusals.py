@@ -119,7 +119,7 @@ def refusal(
         burn, reason = burn_offer(state, ruleset, active, events)
         return None if burn is not None else reason
     if action in ("next_move", "next_move(True)"):
-        from hearthroll.core.verbs.session import offered_next
+        from hearthroll.core.verbs.offers import offered_next
 
         if offered_next(events, ruleset):
             return None

@@ -357,7 +357,7 @@ BURN_WORDS = {"miss": "miss", "weak": "weak hit", "strong": "strong hit"}
 
 def next_actions(events: Sequence[Event], ruleset: Ruleset) -> tuple[tuple[str, str], ...]:
     """`o play Endure Harm, serious` when the newest roll offers a move next (reading 32)."""
-    from hearthroll.core.verbs.session import offered_next
+    from hearthroll.core.verbs.offers import offered_next
 
     offers = offered_next(events, ruleset)
     if not offers:
