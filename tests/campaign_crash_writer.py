@@ -21,7 +21,7 @@ from hearthroll.core.dice.sources import RandomDice
 from hearthroll.core.errors import HearthrollError
 from hearthroll.core.games.demo import demo_campaign
 from hearthroll.core.rules.model import Ruleset
-from hearthroll.core.verbs import edits, session
+from hearthroll.core.verbs import edits, pool, session
 from hearthroll.store import campaign_files
 from hearthroll.store.campaigns import CampaignStore
 from hearthroll.store.rulesets import load_catalog
@@ -49,13 +49,13 @@ def next_outcome(state: Campaign, ruleset: Ruleset, dice: RandomDice, step: int)
     if state.turn.status == "bust_pending":
         character = state.characters[state.turn.actor or ""]
         if character.rerolls_left and step % 2:
-            return session.reroll(state, ruleset, dice)
-        return session.accept(state, ruleset, dice)
+            return pool.reroll(state, ruleset, dice)
+        return pool.accept(state, ruleset, dice)
     choice = step % 7
     if choice == 5:
         return edits.note(state, f"the GM's line {step} " + "and the wall is climbed " * 40)
     if choice == 6 and state.turn.actor:
-        return session.stop(state, ruleset)
+        return pool.stop(state, ruleset)
     actor = list(state.characters)[step % len(state.characters)]
     move = ("clash", "defend", "volley", "take_watch")[step % 4]
     return session.make_move(

@@ -17,7 +17,8 @@ from hearthroll.core.campaign.state import Campaign
 from hearthroll.core.dice.sources import TypedDice
 from hearthroll.core.games.demo import demo_campaign
 from hearthroll.core.verbs import edits
-from hearthroll.core.verbs.session import make_move, reroll
+from hearthroll.core.verbs.pool import reroll
+from hearthroll.core.verbs.session import make_move
 from hearthroll.store.campaigns import CampaignStore
 from hearthroll.store.rulesets import load_catalog
 

@@ -20,7 +20,8 @@ from hearthroll.core.dice.sources import DiceSource, RandomDice
 from hearthroll.core.errors import HearthrollError, TurnError
 from hearthroll.core.games.demo import demo_campaign
 from hearthroll.core.verbs import edits
-from hearthroll.core.verbs.session import accept, make_move, prep, reroll, stop
+from hearthroll.core.verbs.pool import accept, prep, reroll, stop
+from hearthroll.core.verbs.session import make_move
 from hearthroll.store.campaigns import (
     campaign_data,
     campaign_from_data,

@@ -696,7 +696,7 @@ def test_a_hold_spent_on_a_roll_as_it_is_made_adds_its_bonus() -> None:
 
 
 def test_per_roll_two_lets_two_points_lift_one_waiting_bust() -> None:
-    from hearthroll.core.verbs.session import prep
+    from hearthroll.core.verbs.pool import prep
 
     hold = with_hold(per_roll=2, spends=[bonus_spend()])
     ruleset, state = lucky(load([risky_move()], ruleset=hold), 3)
@@ -710,7 +710,7 @@ def test_per_roll_two_lets_two_points_lift_one_waiting_bust() -> None:
 
 
 def test_rerolls_none_stopping_refreshes_no_rerolls() -> None:
-    from hearthroll.core.verbs.session import stop
+    from hearthroll.core.verbs.pool import stop
 
     ruleset, state = played(load([risky_move()], ruleset=with_ruleset(xp={"rerolls": "none"})))
     state = make_move(state, ruleset, "promise_keep", TypedDice([5])).state

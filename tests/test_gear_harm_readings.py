@@ -18,7 +18,9 @@ from hearthroll.core.games.demo import demo_campaign
 from hearthroll.core.games.sheet import character_sheet
 from hearthroll.core.rules.model import Ruleset
 from hearthroll.core.verbs import edits, sheet
-from hearthroll.core.verbs.session import StatNeeded, make_move, stat_choices, stop
+from hearthroll.core.verbs.picking import StatNeeded, stat_choices
+from hearthroll.core.verbs.pool import stop
+from hearthroll.core.verbs.session import make_move
 from hearthroll.store.rulesets import load_catalog
 
 CATALOG = load_catalog(with_user=False)

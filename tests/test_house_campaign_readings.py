@@ -15,7 +15,8 @@ from hearthroll.core.dice.sources import TypedDice
 from hearthroll.core.errors import DiceError, HearthrollError, NotFound, RuleError, TurnError
 from hearthroll.core.games.demo import demo_campaign
 from hearthroll.core.verbs import edits
-from hearthroll.core.verbs.session import accept, make_move, prep, reroll, stop
+from hearthroll.core.verbs.pool import accept, prep, reroll, stop
+from hearthroll.core.verbs.session import make_move
 from hearthroll.store.rulesets import load_catalog
 
 HOUSE = load_catalog(with_user=False).ruleset("house")

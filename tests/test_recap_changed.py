@@ -17,7 +17,8 @@ from hearthroll.core.campaign.state import Campaign, LastRoll
 from hearthroll.core.dice.sources import TypedDice
 from hearthroll.core.games.demo import demo_campaign
 from hearthroll.core.verbs import edits
-from hearthroll.core.verbs.session import make_move, stop
+from hearthroll.core.verbs.pool import stop
+from hearthroll.core.verbs.session import make_move
 from hearthroll.store.rulesets import load_catalog
 
 HOUSE = load_catalog(with_user=False).ruleset("house")

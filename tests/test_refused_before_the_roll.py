@@ -15,7 +15,8 @@ from hearthroll.core.campaign.state import Campaign
 from hearthroll.core.dice.sources import TypedDice
 from hearthroll.core.errors import BustWaits
 from hearthroll.core.games.demo import demo_campaign
-from hearthroll.core.verbs.session import accept, make_move, refusal_before_roll
+from hearthroll.core.verbs.pool import accept
+from hearthroll.core.verbs.session import make_move, refusal_before_roll
 from hearthroll.store.campaigns import CampaignStore
 from hearthroll.store.rulesets import load_catalog
 from hearthroll.tui import build

@@ -16,7 +16,8 @@ from hearthroll.core.games.demo import new_campaign
 from hearthroll.core.games.sheet import character_sheet
 from hearthroll.core.rules.model import Ruleset
 from hearthroll.core.verbs import edits, starforged
-from hearthroll.core.verbs.session import PicksNeeded, make_move
+from hearthroll.core.verbs.picking import PicksNeeded
+from hearthroll.core.verbs.session import make_move
 from hearthroll.store.rulesets import load_catalog
 
 SF = load_catalog(with_user=False).ruleset("starforged")

@@ -376,7 +376,7 @@ def _keeping(
     """Make a roll; when it is refused for want of picks, say the faces the random dice showed
     and how to keep them, so that the roll stands and is not simply rolled again."""
     from hearthroll.core.dice.sources import RandomDice, RecordingDice
-    from hearthroll.core.verbs.session import PicksNeeded
+    from hearthroll.core.verbs.picking import PicksNeeded
 
     dice, effect = _typed(args)
     seen = [RecordingDice(d) if isinstance(d, RandomDice) else d for d in (dice, effect)]
@@ -516,7 +516,7 @@ def _unrolled(dice: DiceSource, outcome: Outcome, store: CampaignStore, resisted
 
 def run_reroll(args: argparse.Namespace) -> int:
     """Reroll the pending bust."""
-    from hearthroll.core.verbs.session import reroll
+    from hearthroll.core.verbs.pool import reroll
 
     return _with_store(
         args,
@@ -526,21 +526,21 @@ def run_reroll(args: argparse.Namespace) -> int:
 
 def run_accept(args: argparse.Namespace) -> int:
     """Accept the bust."""
-    from hearthroll.core.verbs.session import accept
+    from hearthroll.core.verbs.pool import accept
 
     return _with_effect_dice(args, lambda s, effect: accept(s.state, s.ruleset, effect))
 
 
 def run_stop(args: argparse.Namespace) -> int:
     """Stop the turn."""
-    from hearthroll.core.verbs.session import stop
+    from hearthroll.core.verbs.pool import stop
 
     return _with_store(args, lambda s: stop(s.state, s.ruleset))
 
 
 def run_prep(args: argparse.Namespace) -> int:
     """Spend Preparation on the last roll."""
-    from hearthroll.core.verbs.session import prep
+    from hearthroll.core.verbs.pool import prep
 
     return _with_effect_dice(args, lambda s, effect: prep(s.state, s.ruleset, args.die, effect))
 

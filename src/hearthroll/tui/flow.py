@@ -19,7 +19,7 @@ from hearthroll.core.dice.sources import (
 from hearthroll.core.errors import DiceError, HearthrollError
 from hearthroll.core.rules.effects import OptionList
 from hearthroll.core.rules.model import Ruleset
-from hearthroll.core.verbs.session import prep, reroll
+from hearthroll.core.verbs.pool import prep, reroll
 
 DiceFactory = Callable[[], DiceSource]
 """Where the app's dice come from: a new (or shared) source for each roll."""

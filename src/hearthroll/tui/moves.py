@@ -19,9 +19,7 @@ from hearthroll.core.numbers import whole_number
 from hearthroll.core.rules.model import Move
 from hearthroll.core.verbs.asking import MoveRequest
 from hearthroll.core.verbs.edits import damage
-from hearthroll.core.verbs.session import (
-    reroll,
-)
+from hearthroll.core.verbs.pool import reroll
 from hearthroll.core.verbs.starforged import burn
 from hearthroll.tui import flow
 from hearthroll.tui.answers import play, settle

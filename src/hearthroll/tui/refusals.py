@@ -26,7 +26,7 @@ def _pool(ruleset: Ruleset) -> bool:
 def can_reroll(state: Campaign, ruleset: Ruleset) -> str | None:
     """Why the waiting bust cannot be rerolled (None when it can): the engine's reason, with
     the table's key for accepting it."""
-    from hearthroll.core.verbs.session import reroll_refusal
+    from hearthroll.core.verbs.pool import reroll_refusal
 
     why = reroll_refusal(state, ruleset)
     return why.replace("accept the bust", "a accepts the bust") if why else None

@@ -314,7 +314,7 @@ def _actions(
         return (("/", "make a move"), *starforged_actions(state, ruleset, actor, events))
     turn = state.turn
     if turn.status == "bust_pending" and turn.actor in state.characters:
-        from hearthroll.core.verbs.session import reroll_refusal
+        from hearthroll.core.verbs.pool import reroll_refusal
 
         who = state.characters[turn.actor]
         found: list[tuple[str, str]] = []

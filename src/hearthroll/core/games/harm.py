@@ -7,8 +7,8 @@ from collections.abc import Iterable
 
 import attrs
 
-from hearthroll.core.campaign.sheets import change_meter, meter_bounds
-from hearthroll.core.campaign.state import Character
+from hearthroll.core.campaign.sheets import change_meter, meter_bounds, put_character
+from hearthroll.core.campaign.state import Campaign, Character
 from hearthroll.core.dice.sources import DiceSource
 from hearthroll.core.errors import RuleError
 from hearthroll.core.games import gear
@@ -201,3 +201,19 @@ def after_rest(
     bonus = character.rest_bonus
     character = attrs.evolve(character, rest_bonus="")
     return heal_rolled(ruleset, character, bonus, dice, "Medical kit")
+
+
+def after_move(
+    state: Campaign, ruleset: Ruleset, move: Move, actor: str | None, dice: DiceSource
+) -> tuple[Campaign, list[str]]:
+    """What a move leaves on its mover's sheet beyond its effects: the Last Breath it was is
+    rolled; a Rest takes the Medical Kit used before it."""
+    if actor is None or actor not in state.characters:
+        return state, []
+    character = state.characters[actor]
+    words: list[str] = []
+    if character.waits == move.id:
+        character = attrs.evolve(character, waits="")
+    if is_rest(move):
+        character, words = after_rest(ruleset, character, dice)
+    return put_character(state, character), words

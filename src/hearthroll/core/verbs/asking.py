@@ -32,13 +32,9 @@ from hearthroll.core.rules.effects import OptionList
 from hearthroll.core.rules.model import Input, Move, Ruleset
 from hearthroll.core.rules.search import find_move
 from hearthroll.core.verbs import session
-from hearthroll.core.verbs.session import (
-    ASK_DIE,
-    STAT,
-    BoostNeeded,
-    BurnOffered,
-    PicksNeeded,
-)
+from hearthroll.core.verbs.picking import STAT, PicksNeeded, move_context, stat_choices
+from hearthroll.core.verbs.pool import ASK_DIE, BoostNeeded
+from hearthroll.core.verbs.session import BurnOffered
 
 KINDS = ("asset", "stat", "input", "picks", "floor", "track", "resist", "dice", "burn", "boost")
 """Every kind of question, in the order a move asks them."""
@@ -227,7 +223,7 @@ def _before(state: Campaign, ruleset: Ruleset, move: Move, request: MoveRequest)
             said = f"{move.name}: name the one it acts on (--asset NAME): {names}"
             questions.append(Question("asset", title, owned, flag="--asset NAME", said=said))
     questions += _inputs(state, ruleset, move, request)
-    context = session.move_context(
+    context = move_context(
         state, ruleset, move, state.characters.get(request.actor or ""), request.inputs
     )
     lists = offered(move, None, context, ruleset, when="before")
@@ -243,7 +239,7 @@ def _inputs(state: Campaign, ruleset: Ruleset, move: Move, request: MoveRequest)
     }
     questions: list[Question] = []
     character = state.characters.get(request.actor or "")
-    stat = session.stat_choices(ruleset, move, character)
+    stat = stat_choices(ruleset, move, character)
     if stat is not None and STAT not in given:
         values = character.stats if character is not None else {}
         choices = tuple(

@@ -6,22 +6,17 @@ the event's deltas. Bad input raises a HearthrollError and changes nothing.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
 import attrs
 
 from hearthroll.core.campaign.events import Event, Outcome, record
 from hearthroll.core.campaign.resolve import (
     Context,
-    apply_effects,
     apply_live,
-    choose,
-    effects_for,
     effects_in_order,
     gate_holds,
     missing_picks,
-    offered,
-    offered_in_turn,
     row_follow,
 )
 from hearthroll.core.campaign.sheets import change_hold, find_character, put_character
@@ -29,28 +24,22 @@ from hearthroll.core.campaign.state import (
     Campaign,
     Character,
     LastRoll,
-    PoolState,
-    TurnState,
-    rerolls_at,
 )
 from hearthroll.core.dice.mechanics import (
     BURNED,
     CANCELLED,
     MATCH,
-    ONLY_ONES,
     ActionRoll,
-    PoolRoll,
     Roll,
     burn_momentum,
 )
-from hearthroll.core.dice.sources import DiceSource, rolling_for
-from hearthroll.core.errors import HearthrollError, RuleError, TurnError
+from hearthroll.core.dice.sources import DiceSource
+from hearthroll.core.errors import HearthrollError, RuleError
 from hearthroll.core.games import (
     aftermath,
     assets,
     encounter,
     floor,
-    gear,
     harm,
     holds,
     momentum,
@@ -58,29 +47,22 @@ from hearthroll.core.games import (
     steading,
 )
 from hearthroll.core.numbers import signed
-from hearthroll.core.rules.effects import Gate, Option, OptionList
-from hearthroll.core.rules.model import Input, Move, Ruleset
+from hearthroll.core.rules.effects import Gate
+from hearthroll.core.rules.model import Move, Ruleset
 from hearthroll.core.rules.search import find_move
 from hearthroll.core.verbs.offers import follow_words
+from hearthroll.core.verbs.picking import (
+    Inputs,
+    band_words,
+    check_inputs,
+    known_picks,
+    move_context,
+    picked,
+    refuse_short,
+    stat_choice,
+)
+from hearthroll.core.verbs.pool import pool_move
 from hearthroll.core.verbs.rolling import roll_move, rolled_stat, takes_adds
-
-Inputs = Mapping[str, int | str]
-
-STAT = "stat"
-"""The input that carries the stat a player picks, where a move leaves it to them."""
-
-
-class StatNeeded(RuleError):
-    """A move whose stat is the player's to pick was made without one (reading 23)."""
-
-
-class PicksNeeded(RuleError):
-    """An option list the band offers was given fewer picks than it asks (reading 23)."""
-
-    def __init__(self, message: str, lists: tuple[OptionList, ...]) -> None:
-        super().__init__(message)
-        self.lists = lists
-        """The lists short of picks, as offered (the at-0 choice a pick led to)."""
 
 
 class BurnOffered(RuleError):
@@ -93,114 +75,6 @@ class BurnOffered(RuleError):
         """What the burn would do: `momentum +7: weak hit → strong hit`."""
         self.seen = seen
         """The roll as judged without the burn, nothing of its band applied (to show it)."""
-
-
-class BoostNeeded(RuleError):
-    """Preparation is spent on a pool roll of several kept dice: which die takes the +1."""
-
-    def __init__(self, message: str, kept: tuple[int, ...], seen: Outcome) -> None:
-        super().__init__(message)
-        self.kept = kept
-        self.seen = seen
-
-
-ASK_DIE = 0
-"""`boost` on a pool roll when the die is still to be asked (one kept die takes it at once)."""
-
-
-def _turn_of(state: Campaign, ruleset: Ruleset, character: Character) -> pool_turn.Turn:
-    turn = state.turn
-    last = None
-    if turn.last is not None:
-        from hearthroll.core.dice.mechanics import _pool_result
-
-        last = _pool_result(
-            turn.last.faces,
-            turn.last.kept,
-            boosted=turn.last.boosted,
-            rerolls_spent=turn.last.rerolls_spent,
-            history=turn.last.history,
-            boosts=turn.last.boosts,
-        )
-    status = turn.status if turn.status in ("open", "bust_pending", "busted") else "open"
-    return pool_turn.Turn(
-        level=rerolls_at(ruleset, character.level),
-        rerolls_left=character.rerolls_left,
-        pushes=turn.pushes,
-        last=last,
-        status=status,  # type: ignore[arg-type]
-        rerolls_per_roll=ruleset.rerolls_per_roll,
-    )
-
-
-def reroll_refusal(state: Campaign, ruleset: Ruleset) -> str | None:
-    """Why the waiting bust cannot be rerolled now (the pool turn's readings 4-5), or None."""
-    turn = state.turn
-    if turn.status != "bust_pending" or turn.actor not in state.characters:
-        return "no bust waits to be rerolled"
-    who = state.characters[turn.actor]
-    return pool_turn.why_no_reroll(_turn_of(state, ruleset, who), who.name)
-
-
-def _turn_state(
-    turn: pool_turn.Turn, actor: str, move: str | None, picks: tuple[str, ...]
-) -> TurnState:
-    last = turn.last
-    pool = (
-        PoolState(
-            last.faces,
-            last.kept_index,
-            last.boosted,
-            last.rerolls_spent,
-            last.history,
-            last.boosts,
-        )
-        if last is not None
-        else None
-    )
-    return TurnState(
-        actor=actor, pushes=turn.pushes, status=turn.status, last=pool, move=move, picks=picks
-    )
-
-
-def _band_of(move: Move, roll: Roll) -> str:
-    """The move's band for a pool roll: Take Watch's weak splits by the highest kept die."""
-    if roll.band != "weak":
-        return roll.band
-    ranged = [b for b in move.bands if b.low is not None or b.high is not None]
-    if not ranged:
-        return roll.band
-    top = max(roll.kept)
-    for band in ranged:
-        if (band.low is None or top >= band.low) and (band.high is None or top <= band.high):
-            return band.id
-    return roll.band
-
-
-def _band_words(move: Move, band: str) -> tuple[str, str]:
-    for b in move.bands:
-        if b.id == band:
-            return b.label, b.text
-    return band, ""
-
-
-def _end_other_turn(state: Campaign, ruleset: Ruleset, actor: str) -> tuple[Campaign, list[str]]:
-    """A RISKY move by someone else ends the open turn as a stop (unless a bust waits)."""
-    turn = state.turn
-    other = turn.actor
-    if other is None or other == actor or other not in state.characters:
-        return state, []
-    if turn.status == "bust_pending":
-        raise TurnError(f"{other}'s bust is waiting: reroll it or accept it first")
-    if turn.status == "open" and turn.pushes > 0:
-        character = state.characters[other]
-        refresh = rerolls_at(ruleset, character.level)
-        refreshed = attrs.evolve(character, rerolls_left=refresh)
-        state = put_character(state, refreshed)
-        words = [f"{other}'s turn ends with a stop: rerolls {character.rerolls_left} → {refresh}"]
-    else:
-        words = []
-    return attrs.evolve(state, turn=TurnState()), words
 
 
 def make_move(
@@ -258,7 +132,7 @@ def make_move(
     if character is not None and (kit := harm.second_kit(ruleset, character, move, picks)):
         raise RuleError(kit)
     inputs = dict(inputs or {})
-    picked_stat = _stat_choice(ruleset, move, inputs)
+    picked_stat = stat_choice(ruleset, move, inputs)
     before = state
     if character is not None and state.active != character.name:
         state = attrs.evolve(state, active=character.name)
@@ -277,14 +151,14 @@ def make_move(
             inputs.setdefault(key, value)
     state = _mount_momentum(state, ruleset)  # the max the impacts leave clamps each change
     character = state.characters[character.name] if character is not None else None
-    _check_inputs(move, inputs)
+    check_inputs(move, inputs)
     extra = effect_dice or dice
     floors = floor.floor_ids(ruleset)
     main_picks = [p for p in picks if p not in floors or _own_pick(move, p, floors)]
     floor_picks = [p for p in picks if p in floors]
     ctx = move_context(state, ruleset, move, character, inputs)
-    _picked(move, None, main_picks, ctx, ruleset, before_only=True)  # a bad pick fails first
-    _known_picks(move, picks, floors)
+    picked(move, None, main_picks, ctx, ruleset, before_only=True)  # a bad pick fails first
+    known_picks(move, picks, floors)
     if resist and not move.roll.optional:
         raise RuleError(f"{move.name} always rolls; drop --roll")
     event = Event(
@@ -299,7 +173,7 @@ def make_move(
         if character is None:
             raise RuleError(f"{move.name} is made by a character; the party is empty")
         edge = (advantage, disadvantage)
-        return _pool_move(
+        return pool_move(
             before,
             state,
             ruleset,
@@ -314,7 +188,7 @@ def make_move(
             short_ok,
         )
     who = event.actor
-    pre, pre_lists = _picked(move, None, main_picks, ctx, ruleset, before_only=True)
+    pre, pre_lists = picked(move, None, main_picks, ctx, ruleset, before_only=True)
     if not short_ok:
         refuse_short(move, None, pre_lists, pre)
     first = apply_live(state, ruleset, who, [e for o in pre for e in o.effects], extra, ctx)
@@ -367,7 +241,7 @@ def make_move(
     ctx = attrs.evolve(ctx, state=state, match=roll is not None and roll.has(MATCH))
     # the picks made before the roll stand: what they spent (a Medical Kit) is not offered again
     done = {o.id for o in pre}
-    later, lists = _picked(move, band, [p for p in main_picks if p not in done], ctx, ruleset)
+    later, lists = picked(move, band, [p for p in main_picks if p not in done], ctx, ruleset)
     chosen = [*pre, *later]
     if not short_ok:
         refuse_short(move, band, lists, chosen)
@@ -375,7 +249,7 @@ def make_move(
     effects = [e for e in effects_in_order(move, band, later) if e.id not in waived]
     applied = apply_live(state, ruleset, who, effects, extra, ctx, weapon=ctx.weapon)
     state = applied.state
-    state, after = _after_move(state, ruleset, move, who, extra)
+    state, after = harm.after_move(state, ruleset, move, who, extra)
     # a burn judges the roll again: the harm before it stands and is not said again
     words = [*([] if burn else first.words), *prepared, *burned, *applied.words, *after]
     follow = [*first.follow, *applied.follow]
@@ -404,7 +278,7 @@ def make_move(
         words += gone
     state, settled = aftermath.settle(ruleset, before, state)
     words += settled
-    label, text = _band_words(move, band) if band else ("", move.text)
+    label, text = band_words(move, band) if band else ("", move.text)
     line = ""
     if roll is not None and isinstance(roll, ActionRoll) and who is not None:
         state = attrs.evolve(
@@ -484,7 +358,7 @@ def _offer_burn(
     offer = momentum.burn_preview(ruleset, state.characters[who], last)
     if offer is None:
         return
-    label, text = _band_words(move, roll.band)
+    label, text = band_words(move, roll.band)
     words = (
         f"burn momentum ({signed(offer.momentum)}): {momentum.BAND_WORDS[offer.band_before]} "
         f"→ {momentum.BAND_WORDS[offer.band_after]}"
@@ -583,28 +457,6 @@ def _name_of(ruleset: Ruleset, stat_id: str) -> str:
     return stat_id
 
 
-def move_context(
-    state: Campaign,
-    ruleset: Ruleset,
-    move: Move,
-    character: Character | None,
-    inputs: Inputs | None = None,
-) -> Context:
-    """What the move's gates read: the mover's gear as the gear rules see it for this move
-    (the weapon it attacks with, the tags it can call on) and the inputs given."""
-    given = dict(inputs or {})
-    if character is None:
-        return Context(state, None, given)
-    strike = gear.attack(ruleset, character, move)
-    return Context(
-        state,
-        character,
-        given,
-        gear_tags=gear.gear_tags(ruleset, character, strike),
-        weapon=gear.weapon(ruleset, character, move),
-    )
-
-
 def refusal_before_roll(
     state: Campaign,
     ruleset: Ruleset,
@@ -655,288 +507,12 @@ def _check_waits(ruleset: Ruleset, character: Character, move: Move) -> None:
     )
 
 
-def _after_move(
-    state: Campaign, ruleset: Ruleset, move: Move, actor: str | None, dice: DiceSource
-) -> tuple[Campaign, list[str]]:
-    """What a move leaves on its mover's sheet beyond its effects: the Last Breath it was is
-    rolled; a Rest takes the Medical Kit used before it."""
-    if actor is None or actor not in state.characters:
-        return state, []
-    character = state.characters[actor]
-    words: list[str] = []
-    if character.waits == move.id:
-        character = attrs.evolve(character, waits="")
-    if harm.is_rest(move):
-        character, words = harm.after_rest(ruleset, character, dice)
-    return put_character(state, character), words
-
-
 def _rolled(character: Character) -> Character:
     """After a roll: forward is spent, an ongoing penalty counts one roll down (reading 24)."""
     ongoing = character.ongoing
     if ongoing is not None:
         ongoing = attrs.evolve(ongoing, rolls=ongoing.rolls - 1) if ongoing.rolls > 1 else None
     return attrs.evolve(character, forward=0, ongoing=ongoing)
-
-
-def refuse_short(
-    move: Move, band: str | None, lists: Sequence[OptionList], chosen: Sequence[Option]
-) -> None:
-    """Reading 23: a list given fewer picks than it asks (and has items for) is refused, the
-    choices named in their words."""
-    ids = {o.id for o in chosen}
-    short = [
-        options
-        for options in lists
-        if not options.up_to
-        and sum(1 for o in options.items if o.id in ids) < min(options.pick, len(options.items))
-    ]
-    if not short:
-        return
-    options = short[0]
-    have = sum(1 for o in options.items if o.id in ids)
-    wanted = min(options.pick, len(options.items))
-    label = next((b.label for b in move.bands if b.id == band), band or "")
-    words = "; ".join(f"“{o.text}” (--pick {o.id})" for o in options.items)
-    on = f" on {label}" if label else ""
-    raise PicksNeeded(
-        f"{move.name}{on}: pick {wanted} (got {have}), nothing was saved. Choose from: {words}",
-        tuple(short),
-    )
-
-
-def stat_choices(ruleset: Ruleset, move: Move, character: Character | None) -> Input | None:
-    """The stat a player picks for this move (reading 23), as an input with its choices, best
-    first for this character; None where the move names its stat itself."""
-    spec = move.roll
-    if spec.choose != "player" or not spec.stat_choice:
-        return None
-    values = {s: (character.stats.get(s, 0) if character else 0) for s in spec.stat_choice}
-    ordered = sorted(spec.stat_choice, key=lambda s: -values[s])
-    names = ", ".join(f"{ruleset.stat(s).name} {signed(values[s])}" for s in ordered)
-    return Input(STAT, "Stat", text=f"the player's pick: {names}", choices=tuple(ordered))
-
-
-def _stat_choice(ruleset: Ruleset, move: Move, inputs: dict[str, int | str]) -> str | None:
-    """The stat the player picked (by id or name, taken out of `inputs`); refused when the
-    move leaves it to the player and none was given."""
-    spec = move.roll
-    if spec.choose != "player" or not spec.stat_choice:
-        return None
-    given = inputs.pop(STAT, None)
-    names = {s: ruleset.stat(s).name for s in spec.stat_choice}
-    listed = ", ".join(f"{s} ({names[s]})" for s in spec.stat_choice)
-    if given is None:
-        raise StatNeeded(f"{move.name}: the player says which stat: --stat one of {listed}")
-    key = str(given).strip().lower()
-    for stat_id, name in names.items():
-        if key in (stat_id, name.lower()):
-            return stat_id
-    raise StatNeeded(f"{move.name} rolls with one of {listed}, not {given!r}")
-
-
-def _known_picks(move: Move, picks: Sequence[str], also: set[str] | None = None) -> None:
-    """Refuse a pick that none of the move's option lists has, whatever the roll."""
-    known = {o.id for options in move.options for o in options.items} | (also or set())
-    for pick in picks:
-        if pick not in known:
-            listed = ", ".join(sorted(known)) or "none"
-            raise RuleError(f"{move.name} has no option {pick!r}; its options: {listed}")
-
-
-def _picked(
-    move: Move,
-    band: str | None,
-    picks: Sequence[str],
-    ctx: Context,
-    ruleset: Ruleset,
-    *,
-    before_only: bool = False,
-) -> tuple[list[Option], list[OptionList]]:
-    """The options picked, from the lists offered before the roll and on its band."""
-    pre = offered(move, None, ctx, ruleset, when="before")
-    pre_ids = {o.id for lst in pre for o in lst.items}
-    chosen = choose(pre, [p for p in picks if p in pre_ids], move)
-    if before_only:
-        return chosen, pre
-    after = [p for p in picks if p not in pre_ids]
-    lists = offered_in_turn(move, band, after, ctx, ruleset)
-    chosen += choose(lists, after, move)
-    return chosen, lists
-
-
-def _check_inputs(move: Move, inputs: Mapping[str, int | str]) -> None:
-    known = {i.id: i for i in move.inputs}
-    for key, value in inputs.items():
-        if key not in known:
-            listed = ", ".join(known) or "none"
-            raise RuleError(f"{move.name} takes no input {key!r}; its inputs: {listed}")
-        spec = known[key]
-        if spec.choices and value not in spec.choices:
-            raise RuleError(f"{spec.name} is one of {', '.join(spec.choices)}, not {value!r}")
-        if not spec.choices and not isinstance(value, int):
-            raise RuleError(f"{spec.name} is a number, not {value!r}")
-        if isinstance(value, int) and (
-            (spec.min is not None and value < spec.min)
-            or (spec.max is not None and value > spec.max)
-        ):
-            low = spec.min if spec.min is not None else "…"
-            high = spec.max if spec.max is not None else "…"
-            raise RuleError(f"{spec.name} is {low} to {high}, not {value}")
-    for auto in move.roll.auto:
-        if auto.from_input and auto.from_input not in inputs:
-            spec = known[auto.from_input]
-            raise RuleError(
-                f"{move.name} needs {spec.name}: give it with --value N ({spec.text or spec.name})"
-            )
-
-
-def _pool_move(
-    before: Campaign,
-    state: Campaign,
-    ruleset: Ruleset,
-    move: Move,
-    character: Character,
-    dice: DiceSource,
-    extra: DiceSource,
-    edge: tuple[bool, bool],
-    picks: tuple[str, ...],
-    boost: int | None,
-    event: Event,
-    short_ok: bool = False,
-) -> Outcome:
-    if not move.risky:
-        raise RuleError(f"{move.name} rolls the pool but is not RISKY")
-    state, words = _end_other_turn(state, ruleset, character.name)
-    character = state.characters[character.name]
-    turn = _turn_of(state, ruleset, character)
-    if turn.status == "busted":
-        turn = pool_turn.next_turn(turn)
-    elif state.turn.actor != character.name:
-        turn = pool_turn.start(
-            rerolls_at(ruleset, character.level),
-            character.rerolls_left,
-            ruleset.rerolls_per_roll,
-        )
-    advantage, disadvantage = edge
-    rolling_for(dice, f"{move.name}: the pool")
-    turn = pool_turn.push(turn, dice, advantage=advantage, disadvantage=disadvantage)
-    if boost == ASK_DIE:
-        boost = _die_to_boost(state, move, turn, event)
-    if boost is not None:
-        turn, character, said = _boost(ruleset, turn, character, boost)
-        state = put_character(state, character)
-        words += said
-    state = attrs.evolve(state, turn=_turn_state(turn, character.name, move.id, picks))
-    roll = turn.last
-    assert roll is not None
-    modifiers = [m for m, on in (("advantage", advantage), ("disadvantage", disadvantage)) if on]
-    event = attrs.evolve(event, pool=turn.pushes, modifiers=tuple(modifiers))
-    if turn.status == "bust_pending":
-        return _pending(before, state, move, character, roll, words, event, turn)
-    return _settle(before, state, ruleset, move, roll, words, event, picks, extra, short_ok)
-
-
-def _die_to_boost(state: Campaign, move: Move, turn: pool_turn.Turn, event: Event) -> int:
-    """The kept die Preparation's +1 goes on: the only one, else asked (`BoostNeeded`)."""
-    roll = turn.last
-    assert roll is not None
-    if len(roll.kept) == 1:
-        return 1
-    seen = attrs.evolve(event, dice=roll.faces, kept=roll.kept, dropped=roll.dropped)
-    faces = "  ".join(f"{n}:[{face}]" for n, face in enumerate(roll.kept, start=1))
-    raise BoostNeeded(
-        f"{move.name}: Preparation's +1 goes on which kept die? ({faces}; --prep N)",
-        roll.kept,
-        Outcome(state, seen),
-    )
-
-
-def _boost(
-    ruleset: Ruleset, turn: pool_turn.Turn, character: Character, position: int
-) -> tuple[pool_turn.Turn, Character, list[str]]:
-    """Reading 8: spend a point of the hold spent on a roll (Preparation) for its bonus on
-    one kept die of the roll just made, at most its `per_roll` a roll."""
-    turn = pool_turn.prepare(turn, position, ruleset)
-    spend = holds.on_roll(ruleset)
-    assert spend is not None  # prepare refuses a ruleset without one
-    character, said = change_hold(ruleset, character, spend.hold.id, 1, "spend")
-    return turn, character, [f"{spend.hold.name}: +{spend.bonus} to kept die {position}", *said]
-
-
-def _pending(
-    before: Campaign,
-    state: Campaign,
-    move: Move,
-    character: Character,
-    roll: PoolRoll,
-    words: list[str],
-    event: Event,
-    turn: pool_turn.Turn,
-) -> Outcome:
-    label, text = _band_words(move, "miss")
-    can = "reroll or accept" if turn.can_reroll else "accept"
-    words = [
-        *words,
-        f"bust: {can} it ({turn.rerolls_left} reroll{'s' if turn.rerolls_left != 1 else ''} left)",
-    ]
-    event = attrs.evolve(
-        event,
-        dice=roll.faces,
-        kept=roll.kept,
-        dropped=roll.dropped,
-        band="miss",
-        label=label,
-        text=text,
-        bust=True,
-        pending=True,
-        only_ones=roll.has(ONLY_ONES),
-        rerolls_left=character.rerolls_left,
-        results=tuple(words),
-    )
-    return record(before, state, event)
-
-
-def _settle(
-    before: Campaign,
-    state: Campaign,
-    ruleset: Ruleset,
-    move: Move,
-    roll: PoolRoll,
-    words: list[str],
-    event: Event,
-    picks: Sequence[str],
-    extra: DiceSource,
-    short_ok: bool = False,
-) -> Outcome:
-    """A pool roll that stands (a success): its band's options and effects land."""
-    actor = state.turn.actor
-    character = state.characters[actor] if actor else None
-    band = _band_of(move, roll)
-    ctx = move_context(state, ruleset, move, character)
-    chosen, lists = _picked(move, band, picks, ctx, ruleset)
-    if not short_ok:
-        refuse_short(move, band, lists, chosen)
-    effects = effects_for(move, band, chosen, ctx, ruleset)
-    state, said = apply_effects(state, ruleset, actor, effects, extra, ctx.weapon)
-    state, after = _after_move(state, ruleset, move, actor, extra)
-    said += after
-    state = attrs.evolve(state, turn=attrs.evolve(state.turn, picks=()))
-    label, text = _band_words(move, band)
-    rerolls = state.characters[actor].rerolls_left if actor else None
-    event = attrs.evolve(
-        event,
-        dice=roll.faces,
-        kept=roll.kept,
-        dropped=roll.dropped,
-        band=band,
-        label=label,
-        text=text,
-        options=tuple(o.id for o in chosen),
-        rerolls_left=rerolls,
-        results=tuple([*words, *said, *missing_picks(lists, chosen)]),
-    )
-    return attrs.evolve(record(before, state, event), offered=tuple(lists))
 
 
 def _rolled_with(
@@ -957,155 +533,3 @@ def _rolled_with(
 
 
 # --- the pool turn's other verbs ----------------------------------------------------------
-
-
-def _pending_move(state: Campaign, ruleset: Ruleset) -> tuple[Move, Character]:
-    turn = state.turn
-    if turn.actor is None or turn.move is None:
-        raise TurnError("there is no roll in this turn")
-    return ruleset.move(turn.move), state.characters[turn.actor]
-
-
-def reroll(
-    state: Campaign,
-    ruleset: Ruleset,
-    dice: DiceSource,
-    effect_dice: DiceSource | None = None,
-    picks: Sequence[str] | None = None,
-    short_ok: bool = False,
-) -> Outcome:
-    """Spend a reroll on the pending bust; a saved roll's band and effects land now.
-
-    `picks` replaces the options picked with the move, for the band the reroll lands on
-    (`short_ok`: a preview, lists short of picks allowed).
-    """
-    if state.turn.status != "bust_pending":
-        raise TurnError("there is no bust to reroll: a reroll is spent only on a bust")
-    move, character = _pending_move(state, ruleset)
-    turn = pool_turn.reroll(_turn_of(state, ruleset, character), dice)
-    character = attrs.evolve(character, rerolls_left=turn.rerolls_left)
-    chosen = tuple(picks) if picks is not None else state.turn.picks
-    _known_picks(move, chosen)
-    return _rejudge(
-        "reroll", state, ruleset, move, character, turn, chosen, [], effect_dice or dice, short_ok
-    )
-
-
-def _rejudge(
-    kind: str,
-    state: Campaign,
-    ruleset: Ruleset,
-    move: Move,
-    character: Character,
-    turn: pool_turn.Turn,
-    picks: tuple[str, ...],
-    words: list[str],
-    effect_dice: DiceSource,
-    short_ok: bool = False,
-) -> Outcome:
-    """A bust changed (rerolled, or +1 from Preparation): still waiting, or saved at last."""
-    before = state
-    state = put_character(state, character)
-    state = attrs.evolve(state, turn=_turn_state(turn, character.name, move.id, picks))
-    roll = turn.last
-    assert roll is not None
-    event = Event(
-        kind=kind,
-        actor=character.name,
-        move=move.id,
-        move_name=move.name,
-        mechanic="pool",
-        pool=turn.pushes,
-    )
-    if turn.status == "bust_pending":
-        return _pending(before, state, move, character, roll, words, event, turn)
-    saved = "the reroll saves the bust" if kind == "reroll" else "the +1 lifts the bust"
-    return _settle(
-        before, state, ruleset, move, roll, [*words, saved], event, picks, effect_dice, short_ok
-    )
-
-
-def accept(state: Campaign, ruleset: Ruleset, effect_dice: DiceSource) -> Outcome:
-    """Take the bust: XP equal to the kept 1s, the turn ends, rerolls stay spent."""
-    if state.turn.status != "bust_pending":
-        raise TurnError("there is no bust to accept")
-    move, character = _pending_move(state, ruleset)
-    turn, xp = pool_turn.accept(_turn_of(state, ruleset, character))
-    before = state
-    roll = turn.last
-    assert roll is not None
-    character = attrs.evolve(character, xp=character.xp + xp)
-    state = put_character(state, character)
-    state = attrs.evolve(state, turn=_turn_state(turn, character.name, move.id, ()))
-    ctx = Context(state, character)
-    effects = effects_for(move, "miss", [], ctx, ruleset)
-    state, said = apply_effects(state, ruleset, character.name, effects, effect_dice)
-    label, text = _band_words(move, "miss")
-    words = [f"XP +{xp} ({character.xp - xp} → {character.xp})", "the GM makes a hard move", *said]
-    if ruleset.xp and ruleset.xp.can_level(character):
-        words.append(f"{character.name} can Level Up at home")
-    event = Event(
-        kind="accept",
-        actor=character.name,
-        move=move.id,
-        move_name=move.name,
-        mechanic="pool",
-        dice=roll.faces,
-        kept=roll.kept,
-        dropped=roll.dropped,
-        band="miss",
-        label=label,
-        text=text,
-        bust=True,
-        only_ones=roll.has(ONLY_ONES),
-        xp_gained=xp,
-        rerolls_left=character.rerolls_left,
-        pool=turn.pushes,
-        results=tuple(words),
-    )
-    return record(before, state, event)
-
-
-def stop(state: Campaign, ruleset: Ruleset) -> Outcome:
-    """End the turn before a bust: rerolls refresh to level; the pool resets."""
-    turn = state.turn
-    if turn.actor is None:
-        raise TurnError("no turn is open: make a RISKY move first")
-    character = state.characters[turn.actor]
-    stopped = pool_turn.stop(_turn_of(state, ruleset, character))
-    refreshed = attrs.evolve(character, rerolls_left=stopped.rerolls_left)
-    after = attrs.evolve(put_character(state, refreshed), turn=TurnState())
-    event = Event(
-        kind="stop",
-        actor=character.name,
-        pool=turn.pushes,
-        rerolls_left=refreshed.rerolls_left,
-        results=(f"rerolls {character.rerolls_left} → {refreshed.rerolls_left}", "the pool resets"),
-    )
-    return record(state, after, event)
-
-
-def prep(
-    state: Campaign,
-    ruleset: Ruleset,
-    position: int,
-    effect_dice: DiceSource,
-    picks: Sequence[str] | None = None,
-    short_ok: bool = False,
-) -> Outcome:
-    """Spend 1 Preparation for +1 on one kept die of a pending bust (once per roll).
-
-    A roll that stands has landed its effects already: spend Preparation as it is rolled
-    instead (`make_move(..., boost=N)`, `hearthroll move ... --prep N`). `picks` replaces
-    the options picked with the move, for the band the +1 lifts the roll onto.
-    """
-    if state.turn.status != "bust_pending":
-        raise TurnError(
-            "Preparation goes on a roll as it is made (move ... --prep N) or on a bust that "
-            "waits; this roll has landed already"
-        )
-    move, character = _pending_move(state, ruleset)
-    chosen = tuple(picks) if picks is not None else state.turn.picks
-    _known_picks(move, chosen)
-    turn, spent, said = _boost(ruleset, _turn_of(state, ruleset, character), character, position)
-    return _rejudge("prep", state, ruleset, move, spent, turn, chosen, said, effect_dice, short_ok)

@@ -483,15 +483,15 @@ class TableScreen(Screen[None]):
 
     def action_accept(self) -> None:
         """Take the bust: XP for each kept 1, the turn ends."""
-        from hearthroll.core.verbs import session
+        from hearthroll.core.verbs import pool
 
-        self.run_verb(lambda: session.accept(self.live.state, self.live.ruleset, self.dice()))
+        self.run_verb(lambda: pool.accept(self.live.state, self.live.ruleset, self.dice()))
 
     def action_stop(self) -> None:
         """End the turn before a bust: rerolls refresh."""
-        from hearthroll.core.verbs import session
+        from hearthroll.core.verbs import pool
 
-        self.run_verb(lambda: session.stop(self.live.state, self.live.ruleset))
+        self.run_verb(lambda: pool.stop(self.live.state, self.live.ruleset))
 
     def action_prep(self) -> None:
         """Spend 1 Preparation for +1 on one kept die of the pending bust."""
