@@ -279,11 +279,14 @@ def _state(pid: int) -> str:
 
 def test_ctrl_z_stops_the_served_command_with_the_client_and_fg_goes_on(warm: Warm) -> None:
     with served_batch(warm) as (client, served):
-        for _ in range(20):  # until the client knows the command's pid (it comes at once)
+        # until the client knows the command's pid (it comes at once); a loaded machine may
+        # take seconds to stop it, and a CONT sent too soon would undo the stop that follows
+        for _ in range(6):
             client.send_signal(signal.SIGTSTP)
-            if wait_for(lambda: _state(served) == "T", 2.0):
+            if wait_for(lambda: _state(served) == "T", 10.0):
                 break
             client.send_signal(signal.SIGCONT)
+            wait_for(lambda: _state(served) != "T" and _state(client.pid) != "T")
         assert _state(served) == "T" and wait_for(lambda: _state(client.pid) == "T")
         client.send_signal(signal.SIGCONT)
         assert wait_for(lambda: _state(served) != "T" and _state(client.pid) != "T")
