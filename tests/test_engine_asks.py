@@ -16,7 +16,7 @@ from hearthroll.core.dice.sources import AskingDice, DiceNeeded, TypedDice
 from hearthroll.core.errors import HearthrollError
 from hearthroll.core.games.demo import demo_campaign, new_campaign
 from hearthroll.core.rules.model import Ruleset
-from hearthroll.core.verbs import edits, starforged
+from hearthroll.core.verbs import edits, session, starforged
 from hearthroll.core.verbs.asking import (
     KINDS,
     Asked,
@@ -312,3 +312,11 @@ def test_the_shell_refuses_once_naming_every_question_with_its_flag(tmp_path: Pa
     assert refused.returncode == 2
     (line,) = refused.stderr.splitlines()
     assert "--value N" in line and "--input deal=…" in line and "nothing was saved" in line
+
+
+def test_a_move_on_a_companion_is_refused_before_its_harm_is_asked_when_there_is_none() -> None:
+    state = kael()  # no companion, no vehicle
+    with pytest.raises(HearthrollError, match="Kael has no companion"):
+        resolve(state, SF, MoveRequest("companion takes a hit", actor="Kael"))
+    refusal = session.refusal_before_roll(state, SF, "companion takes a hit", actor="Kael")
+    assert refusal is not None and "has no companion" in str(refusal)

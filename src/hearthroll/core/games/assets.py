@@ -259,6 +259,14 @@ def choices_for(
     return tuple((a.name, f"{a.name} ({a.type or kind}), {word} {a.value}/{a.max}") for a in mine)
 
 
+def refuse_without(ruleset: Ruleset, character: Character, move: Move) -> None:
+    """A move on a companion or vehicle is refused before anything is asked when the
+    character has none (Companion Takes a Hit after the companion was lost)."""
+    kind = kind_for(ruleset, move)
+    if kind is not None and not any(a.kind == kind for a in character.assets or ()):
+        find_asset(character, kind, None)  # raises, naming how to add one
+
+
 def inputs_of(move: Move, asset: Asset) -> dict[str, str]:
     """What the asset answers of the move's inputs (a vehicle's type)."""
     return (

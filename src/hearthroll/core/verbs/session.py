@@ -490,6 +490,8 @@ def _check_before_roll(
         )
         if why:
             raise RuleError(why)
+    if character is not None:
+        assets.refuse_without(ruleset, character, move)
 
 
 def _check_waits(ruleset: Ruleset, character: Character, move: Move) -> None:
