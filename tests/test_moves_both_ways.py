@@ -96,7 +96,7 @@ HOUSE = (
     step(
         "muster",
         "--dice 5,3 --pick defenses",
-        Faces("stat dice (2d6)", "5,3"),
+        Faces("Muster: Population dice (2d6)", "5,3"),
         pick("pick your options", "1"),
     ),
     # another character's Volley, thrown: an option picked, then its damage
@@ -112,7 +112,7 @@ HOUSE = (
     step(
         "pull together",
         "--dice 4,1 --pick other_work",
-        Faces("stat dice (2d6)", "4,1"),
+        Faces("Population dice (2d6)", "4,1"),
         pick("pick your options", "1"),
     ),
 )

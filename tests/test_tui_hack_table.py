@@ -93,7 +93,7 @@ async def test_H_drinks_a_potion_and_heals_its_dice(tmp_path: Path) -> None:
         await pilot.press("enter")
         await settle(pilot, app)
         assert isinstance(app.screen, DiceInput)  # its dice are asked: real ones, or Enter
-        assert "healing 2d3+1 (Healing potion) (2d3)" in shown(app, ".title")
+        assert "Healing potion: healing 2d3+1 (2d3)" in shown(app, ".title")
         await pilot.press("enter")  # an empty line: the app rolls them, 2 and 3
         await settle(pilot, app)
         assert app.live is not None

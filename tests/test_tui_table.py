@@ -576,3 +576,27 @@ async def test_edit_starts_at_the_active_character_and_types_after_it(data_dir: 
         await settle(pilot, app)
         assert app.live is not None
         assert app.live.state.characters["Brannoc"].meters["hp"] == 7
+
+
+async def test_R_asks_the_rerolled_die_then_the_damage_die(data_dir: Path) -> None:
+    app = demo(data_dir)
+    async with app.run_test(size=SIZE) as pilot:
+        await roll_typed(pilot, "clash", "1")  # a bust: nothing more is rolled
+        await settle(pilot, app)
+        assert app.live is not None and app.live.state.turn.status == "bust_pending"
+        await pilot.press("R")
+        await settle(pilot, app)
+        assert isinstance(app.screen, DiceInput)
+        assert "Clash: the 1s rerolled (1d6)" in shown(app, ".title")
+        await type_into(pilot, "#faces", "4")
+        await pilot.press("enter")
+        await settle(pilot, app)
+        assert isinstance(app.screen, DiceInput)  # the bust saved: the damage die is asked
+        assert "damage with Weapon (1d6)" in shown(app, ".title")
+        await type_into(pilot, "#faces", "3")
+        await pilot.press("enter")
+        await settle(pilot, app)
+        assert isinstance(app.screen, TableScreen)
+        made = app.live.events[-1]
+        assert (made.kind, made.band) == ("reroll", "weak")
+        assert "damage with Weapon: 1d6 = [3] = 3" in made.results

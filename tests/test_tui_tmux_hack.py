@@ -53,7 +53,7 @@ def test_the_hack_evening_at_80x24_in_a_real_terminal(tmp_path: Path) -> None:
         terminal.keys("H")
         terminal.wait_for("3, or an item: healing potion")
         terminal.keys("potion", "Enter")
-        terminal.wait_for("healing 2d3+1 (Healing potion)")  # its dice asked: Enter rolls them
+        terminal.wait_for("Healing potion: healing 2d3+1")  # its dice asked: Enter rolls them
         terminal.keys("Enter")
         terminal.wait_for("HP 10/10 ▰▰▰▰▰▰▰▰▰▰")  # 2d3+1 is 3 at least, up to the maximum
         # Grusha has no bow: the Volley is a throw of the big weapon, no "several shots"

@@ -140,21 +140,28 @@ async def _ask(asking: Asking, asked: Asked) -> MoveRequest | None:
 
 async def settle(
     table: TableScreen,
-    seen: Outcome,
+    seen: Outcome | None,
     lists: Sequence[OptionList],
     made: Callable[[MoveRequest], Outcome],
+    *,
+    move: Move | None = None,
+    preview: Callable[[MoveRequest], Outcome] | None = None,
 ) -> Outcome | None:
     """The outcome a verb makes once its band's `lists` are picked from (a reroll that saves a
     bust, Preparation's +1, a burn), the questions it raises asked in turn as a move's are:
-    what a pick opens, momentum's floor, a track. None when cancelled or refused."""
+    each die where the GM's real dice roll it, what a pick opens, momentum's floor, a track.
+    `preview` shows the roll while its picks are asked. None when cancelled or refused."""
     state, ruleset = table.live.state, table.live.ruleset
-    move = ruleset.move(seen.event.move or "")
+    if move is None:
+        assert seen is not None
+        move = ruleset.move(seen.event.move or "")
     asking = Asking(table, state, ruleset, MoveRequest(move.id), made)
     asking.seen = seen
     questions = [pick_question(move, lst) for lst in lists if lst.items]
     while True:
         if questions:
-            answered = await _ask(asking, Asked(tuple(questions), asking.request, seen))
+            asked = Asked(tuple(questions), asking.request, asking.seen)
+            answered = await _ask(asking, asked)
             if answered is None:
                 table.notify("cancelled: nothing was committed", severity="warning")
                 return None
@@ -169,6 +176,15 @@ async def settle(
             if not questions:
                 _fail(table, error)
                 return None
+            if preview is not None and questions[0].kind == "picks":
+                asking.seen = _seen(preview, asking.request) or asking.seen
+
+
+def _seen(preview: Callable[[MoveRequest], Outcome], request: MoveRequest) -> Outcome | None:
+    try:
+        return preview(request)
+    except HearthrollError:
+        return None
 
 
 def _group(kind: str) -> str:
@@ -181,7 +197,7 @@ def _group(kind: str) -> str:
 
 async def _choices(asking: Asking, questions: Sequence[Question]) -> MoveRequest | None:
     """Lists to pick from (the band's options, which companion, resist?, burn?, a track)."""
-    lists = [PickList(q.title, q.choices, q.pick, q.up_to) for q in questions]
+    lists = [PickList(_heading(q), q.choices, q.pick, q.up_to) for q in questions]
     base = shown(asking.request, questions)
 
     def with_picks(got: Sequence[str]) -> MoveRequest:
@@ -205,6 +221,20 @@ async def _choices(asking: Asking, questions: Sequence[Question]) -> MoveRequest
         asking.seen is not None and questions[0].kind == "picks"
     )
     return with_picks(got)
+
+
+HEADINGS = {
+    "asset": "Which one takes it?",
+    "track": "Which track?",
+    "resist": "Roll, or take it?",
+    "burn": "Burn, or keep the roll?",
+    "boost": "Which kept die?",
+}
+"""A list's heading where the dialog's title asks the question already."""
+
+
+def _heading(question: Question) -> str:
+    return HEADINGS.get(question.kind, question.title)
 
 
 async def _inputs(asking: Asking, questions: Sequence[Question]) -> MoveRequest | None:

@@ -13,10 +13,11 @@ from typing import TYPE_CHECKING, TypeVar
 from rich.text import Text
 
 from hearthroll.core.campaign.events import Outcome
-from hearthroll.core.dice.sources import RandomDice, TypedDice
+from hearthroll.core.campaign.state import Campaign
+from hearthroll.core.dice.sources import AskingDice, DiceSource, RandomDice, TypedDice
 from hearthroll.core.errors import HearthrollError
 from hearthroll.core.numbers import whole_number
-from hearthroll.core.rules.model import Move
+from hearthroll.core.rules.model import Move, Ruleset
 from hearthroll.core.verbs.asking import MoveRequest
 from hearthroll.core.verbs.edits import damage
 from hearthroll.core.verbs.pool import reroll
@@ -181,21 +182,15 @@ def reroll_flow(table: TableScreen, typed: bool) -> None:
             table.notify("there is no bust to reroll", severity="error")
             return
         move = ruleset.move(move_id)
-        preview: Preview | None
-        if typed:
-            preview = await ask_faces(
-                table,
-                f"{move.name}: reroll the 1s with real dice",
-                flow.dice_needed(lambda d: reroll(state, ruleset, d, RandomDice())),
-                lambda t: flow.preview_reroll(state, ruleset, *flow.sources(t, table.dice)),
-            )
-        else:
-            try:
-                preview = flow.preview_reroll(state, ruleset, table.dice(), table.dice())
-            except HearthrollError as error:
-                _fail(table, error)
-                return
-        if preview is None:
+        if typed:  # every die asked: the 1s rerolled, then what the band it lands on rolls
+            outcome = await _reroll_typed(table, state, ruleset, move)
+            if outcome is not None:
+                table.commit(outcome)
+            return
+        try:
+            preview = flow.preview_reroll(state, ruleset, table.dice(), table.dice())
+        except HearthrollError as error:
+            _fail(table, error)
             return
         outcome = await _settle(
             table,
@@ -207,6 +202,20 @@ def reroll_flow(table: TableScreen, typed: bool) -> None:
             table.commit(outcome)
 
     table.run_flow(run)
+
+
+async def _reroll_typed(
+    table: TableScreen, state: Campaign, ruleset: Ruleset, move: Move
+) -> Outcome | None:
+    """The reroll with real dice: each die it rolls asked, named, with its band's picks."""
+    picks = state.turn.picks
+
+    def made(request: MoveRequest, then: DiceSource | None = None) -> Outcome:
+        source = AskingDice(request.faces, then)
+        chosen = [*picks, *request.picks]
+        return reroll(state, ruleset, source, source, chosen, short_ok=then is not None)
+
+    return await settle(table, None, (), made, move=move, preview=lambda r: made(r, RandomDice()))
 
 
 def prep_flow(table: TableScreen) -> None:

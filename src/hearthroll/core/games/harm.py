@@ -131,7 +131,7 @@ def heal_rolled(
     from hearthroll.core.dice.expr import render, roll_expr  # only a roll to heal needs it
     from hearthroll.core.dice.sources import rolling_for
 
-    rolled = roll_expr(expr, rolling_for(dice, f"healing {expr} ({how})"))
+    rolled = roll_expr(expr, rolling_for(dice, f"{how}: healing {expr}"))
     return heal(ruleset, character, max(0, rolled.total), f"{how}: {render(rolled)}")
 
 

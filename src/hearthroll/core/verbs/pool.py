@@ -311,6 +311,7 @@ def reroll(
     if state.turn.status != "bust_pending":
         raise TurnError("there is no bust to reroll: a reroll is spent only on a bust")
     move, character = _pending_move(state, ruleset)
+    rolling_for(dice, f"{move.name}: the 1s rerolled")
     turn = pool_turn.reroll(_turn_of(state, ruleset, character), dice)
     character = attrs.evolve(character, rerolls_left=turn.rerolls_left)
     chosen = tuple(picks) if picks is not None else state.turn.picks

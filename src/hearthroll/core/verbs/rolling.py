@@ -139,7 +139,8 @@ def roll_move(
     roller = ROLLERS.get(spec.mechanic)
     if roller is None:
         raise RuleError(f"{move.name}: cannot roll mechanic {spec.mechanic!r}")
-    _say_roll(dice, ruleset, move, roller)
+    used = rolled_stat(state, character, ruleset, move, picked_stat)
+    _say_roll(dice, ruleset, move, roller, used)
     edge = automatic_edge(move, ctx, ruleset)
     reasons = list(edge.reasons)
     reasons += [
@@ -148,7 +149,6 @@ def roll_move(
     adv, dis = advantage or edge.advantage, disadvantage or edge.disadvantage
     if adv and dis:
         reasons.append("advantage and disadvantage cancel")
-    used = rolled_stat(state, character, ruleset, move, picked_stat)
     stat = used[1] if used is not None else 0
     if used is not None and roller.names_stat:
         reasons.insert(0, f"{signed(stat)}: {_stat_name(ruleset, used[0])}")
@@ -181,14 +181,25 @@ def _stat_name(ruleset: Ruleset, stat_id: str) -> str:
     return named
 
 
-def _say_roll(dice: DiceSource, ruleset: Ruleset, move: Move, roller: Roller) -> None:
-    """Name the roll's dice for a source that asks for them."""
+def _say_roll(
+    dice: DiceSource,
+    ruleset: Ruleset,
+    move: Move,
+    roller: Roller,
+    used: tuple[str, int] | None,
+) -> None:
+    """Name the roll's dice for a source that asks for them (a community roll's by its stat:
+    `Muster: Population dice`)."""
     spec = move.roll
     if spec.mechanic == "table" and spec.table:
         table = ruleset.table(spec.table)
         rolling_for(dice, f"{move.name}: d{table.die} on the {table.name} table")
         return
     words = {sides: f"{move.name}: {w}" for sides, w in roller.words}
+    if not roller.names_stat and used is not None:
+        name = _stat_name(ruleset, used[0])
+        name = name[:1].upper() + name[1:]
+        words = {sides: f"{move.name}: {name} dice" for sides in words}
     rolling_for(dice, f"{move.name}: the roll", words)
 
 
