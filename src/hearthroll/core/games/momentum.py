@@ -35,6 +35,14 @@ def meter_of(ruleset: Ruleset) -> Meter | None:
     return None
 
 
+def value_of(ruleset: Ruleset, character: Character | None) -> int:
+    """The character's momentum now (0 in a game without it, or with no character)."""
+    meter = meter_of(ruleset)
+    if meter is None or character is None:
+        return 0
+    return character.meters.get(meter.id, 0)
+
+
 COUNTED_VEHICLES = ("command",)
 """The vehicles whose marks are their owner's impacts: the command vehicle's battered or
 cursed lowers its owner's max and reset; a support or incidental vehicle's battered stays its

@@ -19,6 +19,7 @@ from hearthroll.core.dice.mechanics import (
 )
 from hearthroll.core.dice.sources import DiceSource, rolling_for
 from hearthroll.core.errors import RuleError
+from hearthroll.core.games import momentum
 from hearthroll.core.numbers import signed
 from hearthroll.core.rules.model import Move, Ruleset
 
@@ -64,8 +65,8 @@ def _sum(t: Throw) -> Roll:
 
 
 def _action(t: Throw) -> Roll:
-    momentum = t.character.meters.get("momentum", 0) if t.character else 0
-    return roll_action(t.dice, t.stat, adds=t.adds, momentum=momentum)
+    now = momentum.value_of(t.ruleset, t.character)
+    return roll_action(t.dice, t.stat, adds=t.adds, momentum=now)
 
 
 def _d20(t: Throw) -> Roll:

@@ -225,7 +225,8 @@ def make_move(
             lift,
             picked_stat,
         )
-    at_roll = character.meters.get("momentum") if character is not None else None
+    meter = momentum.meter_of(ruleset)
+    at_roll = character.meters.get(meter.id) if character and meter else None
     if burn is None:
         _offer_burn(
             state, ruleset, move, roll, attrs.evolve(event, modifiers=tuple(modifiers)), used
@@ -233,7 +234,7 @@ def make_move(
     burned: list[str] = []
     if burn:
         state, roll, burned = _burn(state, ruleset, move, who, roll)
-        used = ("momentum", roll.score)
+        used = (meter.id, roll.score) if meter else used  # the stat gave way to momentum
         modifiers = modifiers[1:]  # the stat's reason gave way to the momentum
     if roll is not None and character is not None and takes_adds(move):
         state = put_character(state, _rolled(state.characters[character.name]))

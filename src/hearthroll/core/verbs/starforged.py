@@ -346,7 +346,7 @@ def resist_odds(
         values.append(assets.find_asset(character, kind, asset).value)
     values += [character.meters.get(s, character.stats.get(s, 0)) for s in stats if s]
     stat = max(values) if values else 0
-    now = character.meters.get("momentum", 0)
+    now = momentum.value_of(ruleset, character)
     return action_odds(stat, momentum=max(-6, min(10, now)))
 
 
