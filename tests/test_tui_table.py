@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from textual.widgets import Input
+from textual.widgets import SelectionList
 
 from hearthroll.tui.app import HearthrollApp
 from hearthroll.tui.screens.dice_input import DiceInput
@@ -478,9 +478,10 @@ async def test_preparation_lifts_a_waiting_bust(data_dir: Path) -> None:
         await settle(pilot, app)
         assert app.screen.check_action("prep", ()) is True
         await pilot.press("plus")
-        await type_into(pilot, "#line", "1")
-        await pilot.press("enter")
         await settle(pilot, app)
+        assert isinstance(app.screen, OptionsPicker)  # which kept die, as F5 asks it
+        await pilot.press("1", "enter")
+        await app_rolls_the_rest(pilot)
         assert app.live is not None
         state = app.live.state
         assert state.turn.status == "open"
@@ -500,8 +501,11 @@ async def test_preparation_that_lifts_a_bust_onto_options_asks_for_them(data_dir
         await settle(pilot, app)
         await pilot.press("plus")
         await settle(pilot, app)
-        assert app.screen.query_one("#line", Input).value == "1"  # the lowest kept die
-        await pilot.press("enter")
+        picker = app.screen
+        assert isinstance(picker, OptionsPicker)
+        texts = [str(o.prompt) for o in picker.query_one("#list-0", SelectionList).options]
+        assert texts == ["kept die 1: [1]"]  # the kept dice, the lowest first
+        await pilot.press("1", "enter")
         await settle(pilot, app)
         assert isinstance(app.screen, OptionsPicker)
         await pilot.press("1", "enter")

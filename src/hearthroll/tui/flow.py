@@ -102,11 +102,6 @@ def offered_lists(outcome: Outcome) -> tuple[OptionList, ...]:
     return tuple(lst for lst in outcome.offered if lst.items)
 
 
-def lowest_kept(kept: Sequence[int]) -> int:
-    """The position (from 1) of the lowest kept die: where Preparation's +1 goes unless told."""
-    return min(range(len(kept)), key=lambda i: kept[i]) + 1 if kept else 1
-
-
 def preview_reroll(
     state: Campaign, ruleset: Ruleset, dice: DiceSource, effect: DiceSource
 ) -> Preview:

@@ -16,9 +16,8 @@ from hearthroll.core.campaign.events import Outcome
 from hearthroll.core.campaign.state import Campaign
 from hearthroll.core.dice.sources import AskingDice, DiceSource, RandomDice, TypedDice
 from hearthroll.core.errors import HearthrollError
-from hearthroll.core.numbers import whole_number
 from hearthroll.core.rules.model import Move, Ruleset
-from hearthroll.core.verbs.asking import MoveRequest
+from hearthroll.core.verbs.asking import MoveRequest, boost_question
 from hearthroll.core.verbs.edits import damage
 from hearthroll.core.verbs.pool import reroll
 from hearthroll.core.verbs.starforged import burn
@@ -30,7 +29,6 @@ from hearthroll.tui.refusals import at_table
 from hearthroll.tui.screens.dice_input import DiceInput
 from hearthroll.tui.screens.options import OptionsPicker, PickList
 from hearthroll.tui.screens.palette import PaletteChoice
-from hearthroll.tui.screens.prompt import LinePrompt
 from hearthroll.tui.views import dice
 
 if TYPE_CHECKING:
@@ -230,20 +228,21 @@ def prep_flow(table: TableScreen) -> None:
             return
         held: list[tuple[int, Preview]] = []
 
-        def check(text: str) -> str | None:
-            position = whole_number(text)
-            if position is None:
-                return f"give the kept die's number (1, 2, …), not {text!r}"
+        def check(got: list[str]) -> str | None:
+            position = int(got[0])
             try:
                 held[:] = [(position, flow.preview_prep(state, ruleset, position, table.dice()))]
             except HearthrollError as error:
                 return at_table(error)
             return None
 
+        move = ruleset.move(move_id)
         last = state.turn.last
-        lowest = str(flow.lowest_kept(last.kept)) if last is not None else ""
-        prompt = LinePrompt("+1 from Preparation on kept die number…", check, value=lowest)
-        if await ask(table.app, prompt) is None or not held:
+        kept = tuple(last.faces[i] for i in last.kept) if last is not None else ()
+        question = boost_question(move, kept)
+        lists = [PickList("Which kept die?", question.choices, 1)]
+        picker = OptionsPicker(question.title, Text(move.trigger, style="italic"), lists, check)
+        if await ask(table.app, picker) is None or not held:
             return
         position, preview = held[0]
         outcome = await _settle(

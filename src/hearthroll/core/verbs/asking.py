@@ -435,11 +435,16 @@ def questions_for(move: Move, error: HearthrollError) -> tuple[Question, ...]:
             Question("burn", f"{move.name}: burn momentum?", choices, flag="--burn", said=said),
         )
     if isinstance(error, BoostNeeded):
-        dice = sorted(enumerate(error.kept, start=1), key=lambda d: d[1])  # the lowest first
-        choices = tuple((str(n), f"kept die {n}: [{f}]") for n, f in dice)
-        title = f"{move.name}: Preparation's +1 on which kept die?"
-        return (Question("boost", title, choices, flag="--prep N", said=said),)
+        return (attrs.evolve(boost_question(move, error.kept), said=said),)
     return ()
+
+
+def boost_question(move: Move, kept: Sequence[int]) -> Question:
+    """Which kept die Preparation's +1 goes on: the kept dice, the lowest first."""
+    dice = sorted(enumerate(kept, start=1), key=lambda d: d[1])
+    choices = tuple((str(n), f"kept die {n}: [{f}]") for n, f in dice)
+    title = f"{move.name}: Preparation's +1 on which kept die?"
+    return Question("boost", title, choices, flag="--prep N")
 
 
 def _preview(state: Campaign, ruleset: Ruleset, request: MoveRequest) -> Outcome | None:
