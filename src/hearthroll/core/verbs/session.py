@@ -21,6 +21,7 @@ from hearthroll.core.campaign.resolve import (
 )
 from hearthroll.core.campaign.sheets import change_hold, find_character, put_character
 from hearthroll.core.campaign.state import (
+    Asset,
     Campaign,
     Character,
     LastRoll,
@@ -125,30 +126,13 @@ def make_move(
         from hearthroll.core.verbs.fight import maneuver
 
         return maneuver(state, ruleset, move, character, dice, effect_dice or dice, at)
-    if at is not None:
-        raise RuleError(f"{move.name} is not made against a foe; drop --at")
-    if (advantage or disadvantage) and not takes_edge(move):
-        raise RuleError(f"{move.name} takes no --adv or --dis: {no_edge(move)}")
-    if character is not None and (kit := harm.second_kit(ruleset, character, move, picks)):
-        raise RuleError(kit)
+    _refuse_what_it_takes_not(ruleset, move, character, at, (advantage, disadvantage), picks)
     inputs = dict(inputs or {})
     picked_stat = stat_choice(ruleset, move, inputs)
     before = state
     if character is not None and state.active != character.name:
         state = attrs.evolve(state, active=character.name)
-    mounted = None
-    kind = assets.kind_for(ruleset, move)
-    if asset is not None and kind is None:
-        raise RuleError(f"{move.name} acts on no companion or vehicle; drop --asset")
-    if kind is not None:
-        if character is None:
-            raise RuleError(f"{move.name} is made by a character; the party is empty")
-        mounted = assets.find_asset(character, kind, asset)
-        character = assets.mount(ruleset, character, mounted)
-        state = put_character(state, character)
-        ruleset = assets.named(ruleset, mounted)
-        for key, value in assets.inputs_of(move, mounted).items():
-            inputs.setdefault(key, value)
+    state, ruleset, mounted = _mount_asset(state, ruleset, move, character, asset, inputs)
     state = _mount_momentum(state, ruleset)  # the max the impacts leave clamps each change
     character = state.characters[character.name] if character is not None else None
     check_inputs(move, inputs)
@@ -199,16 +183,8 @@ def make_move(
     prepared: list[str] = []
     lift = 0
     if boost is not None:
-        if character is None or mechanic == "none" or not rolls:
-            raise RuleError(f"{move.name} has no roll to add Preparation to")
-        spend = holds.on_roll(ruleset)
-        if spend is None:
-            raise RuleError(f"{ruleset.name} has no hold that is spent on a roll")
-        spent, prepared = change_hold(ruleset, character, spend.hold.id, 1, "spend")
-        state = put_character(state, spent)
-        character = spent
-        lift = spend.bonus
-        prepared = [f"{spend.hold.name}: +{lift} to the roll", *prepared]
+        state, lift, prepared = _spend_on_roll(state, ruleset, move, character, rolls)
+        character = state.characters[who] if who is not None else None
     roll: Roll | None = None
     modifiers: list[str] = []
     used = rolled_stat(state, character, ruleset, move, picked_stat) if rolls else None
@@ -324,6 +300,63 @@ def make_move(
     rolled, community = _rolled_with(before, used if roll is not None else None, ruleset, move)
     event = attrs.evolve(event, rolled=rolled, steading=community)
     return attrs.evolve(record(before, state, event), offered=tuple(lists))
+
+
+def _refuse_what_it_takes_not(
+    ruleset: Ruleset,
+    move: Move,
+    character: Character | None,
+    at: str | None,
+    edge: tuple[bool, bool],
+    picks: Sequence[str],
+) -> None:
+    """A move that is not a maneuver takes no foe; advantage only where its roll has it; a
+    second Medical Kit is refused (reading 22)."""
+    if at is not None:
+        raise RuleError(f"{move.name} is not made against a foe; drop --at")
+    if any(edge) and not takes_edge(move):
+        raise RuleError(f"{move.name} takes no --adv or --dis: {no_edge(move)}")
+    if character is not None and (kit := harm.second_kit(ruleset, character, move, picks)):
+        raise RuleError(kit)
+
+
+def _mount_asset(
+    state: Campaign,
+    ruleset: Ruleset,
+    move: Move,
+    character: Character | None,
+    asset: str | None,
+    inputs: dict[str, int | str],
+) -> tuple[Campaign, Ruleset, Asset | None]:
+    """The companion or vehicle the move acts on, mounted on its owner's sheet (reading 31),
+    and the inputs it answers; the ruleset with its meter named for it."""
+    kind = assets.kind_for(ruleset, move)
+    if asset is not None and kind is None:
+        raise RuleError(f"{move.name} acts on no companion or vehicle; drop --asset")
+    if kind is None:
+        return state, ruleset, None
+    if character is None:
+        raise RuleError(f"{move.name} is made by a character; the party is empty")
+    mounted = assets.find_asset(character, kind, asset)
+    state = put_character(state, assets.mount(ruleset, character, mounted))
+    for key, value in assets.inputs_of(move, mounted).items():
+        inputs.setdefault(key, value)
+    return state, assets.named(ruleset, mounted), mounted
+
+
+def _spend_on_roll(
+    state: Campaign, ruleset: Ruleset, move: Move, character: Character | None, rolls: bool
+) -> tuple[Campaign, int, list[str]]:
+    """Reading 8: a point of the hold spent on a roll (Preparation), for its bonus to this
+    roll; the bonus and the words."""
+    if character is None or move.roll.mechanic == "none" or not rolls:
+        raise RuleError(f"{move.name} has no roll to add Preparation to")
+    spend = holds.on_roll(ruleset)
+    if spend is None:
+        raise RuleError(f"{ruleset.name} has no hold that is spent on a roll")
+    spent, said = change_hold(ruleset, character, spend.hold.id, 1, "spend")
+    words = [f"{spend.hold.name}: +{spend.bonus} to the roll", *said]
+    return put_character(state, spent), spend.bonus, words
 
 
 def _burn(
