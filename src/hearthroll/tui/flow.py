@@ -1,5 +1,6 @@
-"""Making a move at the table, as pure steps: roll it with recorded dice to see the band and
-the options it offers, then make it for real with the same dice and the options picked."""
+"""The table's dice and the pool verbs' previews: a reroll or Preparation's +1 rolled with
+recorded dice to see the band it lands on, then made for real with the same dice and the
+options picked (a move's own questions are `tui.answers`'); typed faces read from a line."""
 
 from __future__ import annotations
 
@@ -45,10 +46,6 @@ class Replay:
         return tuple(taken)
 
 
-class Typed(TypedDice):
-    """Faces the GM typed for one roll: all of them must be used, no more, no fewer."""
-
-
 @attrs.frozen
 class Preview:
     """A roll made but not committed: its outcome, its dice, and the lists left to pick from."""
@@ -68,9 +65,7 @@ class Preview:
     def settled(self, picks: Sequence[str], again: Callable[[DiceSource], Outcome]) -> Outcome:
         """The outcome to commit: the previewed one when nothing was picked, else `again` made
         with the previewed effect dice (then more from the same source) and the picks."""
-        outcome = again(Replay(self.effect, self.effect_source)) if picks else self.outcome
-        _finish(self.effect_source)
-        return outcome
+        return again(Replay(self.effect, self.effect_source)) if picks else self.outcome
 
 
 @attrs.frozen
@@ -88,14 +83,6 @@ def parse_typed(text: str) -> TypedRoll:
     return TypedRoll(parse_faces(main), effect)
 
 
-def sources(typed: TypedRoll | None, factory: DiceFactory) -> tuple[DiceSource, DiceSource]:
-    """The roll's dice and the effect dice: typed faces where given, else the factory's."""
-    if typed is None:
-        return factory(), factory()
-    effect = Typed(typed.effect) if typed.effect is not None else factory()
-    return Typed(typed.dice), effect
-
-
 def offered_lists(outcome: Outcome) -> tuple[OptionList, ...]:
     """The lists the band offers, to pick from before the move is committed: the engine's
     own, gates read as it reads them (the sheet after the harm, a companion's meter)."""
@@ -108,8 +95,6 @@ def preview_reroll(
     """Spend a reroll on the pending bust, recorded; nothing is committed."""
     recorded, effects = RecordingDice(dice), RecordingDice(effect)
     outcome = reroll(state, ruleset, recorded, effects, short_ok=True)
-    if isinstance(dice, Typed):
-        dice.finish()
     lists = offered_lists(outcome)
     return Preview(outcome, tuple(recorded.faces), tuple(effects.faces), lists, effect)
 
@@ -141,11 +126,6 @@ def settle_reroll(
             state, ruleset, TypedDice(preview.dice), effect, picks=[*state.turn.picks, *picks]
         ),
     )
-
-
-def _finish(source: DiceSource) -> None:
-    if isinstance(source, Typed) and source.used:
-        source.finish()
 
 
 def dice_needed(roll: Callable[[DiceSource], object]) -> int | None:
