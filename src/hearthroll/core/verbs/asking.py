@@ -24,7 +24,7 @@ from hearthroll.core.campaign.resolve import offered
 from hearthroll.core.campaign.state import Campaign
 from hearthroll.core.dice.sources import AskingDice, DiceNeeded, DiceSource, RandomDice
 from hearthroll.core.errors import HearthrollError, RuleError
-from hearthroll.core.games import assets
+from hearthroll.core.games import assets, momentum
 from hearthroll.core.games.floor import FloorChoiceNeeded
 from hearthroll.core.games.progress import TrackNeeded
 from hearthroll.core.numbers import signed
@@ -267,7 +267,7 @@ def _consequences(
     and the track it clears (reading 29), then resist? with the odds (reading 25)."""
     if not move.roll.optional or request.resist is not None or request.faces:
         return []
-    from hearthroll.core.verbs import starforged
+    from hearthroll.core.verbs import starforged  # its odds load only where resist? is asked
 
     try:
         odds = starforged.resist_odds(
@@ -286,13 +286,12 @@ def _consequences(
         return []
     from hearthroll.core.dice.odds import percent  # the odds only where resist? is asked
 
-    chances = ", ".join(f"{_BAND_WORDS[b]} {percent(p)}" for b, p in odds.bands)
+    chances = ", ".join(f"{momentum.BAND_WORDS[b]} {percent(p)}" for b, p in odds.bands)
     choices = (("roll", f"Resist: roll ({chances})"), ("no_roll", "Take the harm: no roll"))
     said = f"{move.name}: resist? roll with --roll ({chances})"
     return [Question("resist", f"{move.name}: resist?", choices, flag="--roll", said=said)]
 
 
-_BAND_WORDS = {"miss": "miss", "weak": "weak hit", "strong": "strong hit"}
 _BEFORE_FLAG = "--pick ID (before the roll)"
 
 
