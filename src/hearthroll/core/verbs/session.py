@@ -257,29 +257,25 @@ def make_move(
     words += settled
     label, text = band_words(move, band) if band else ("", move.text)
     line = ""
-    if roll is not None and isinstance(roll, ActionRoll) and who is not None:
-        state = attrs.evolve(
-            state,
-            last_roll=LastRoll(
-                who,
-                move.id,
-                roll.action_die,
-                roll.challenge,
-                roll.score,
-                roll.band,
-                burned=bool(burn),
-                seq=before.history.events + 1,
-                momentum=at_roll,
-                picks=tuple(o.id for o in pre),
-                asset=mounted.name if mounted is not None else "",
-            ),
+    if isinstance(roll, ActionRoll) and who is not None:
+        kept = LastRoll(
+            who,
+            move.id,
+            roll.action_die,
+            roll.challenge,
+            roll.score,
+            roll.band,
+            burned=bool(burn),
+            seq=before.history.events + 1,
+            momentum=at_roll,
+            picks=tuple(o.id for o in pre),
+            asset=mounted.name if mounted is not None else "",
         )
+        state = attrs.evolve(state, last_roll=kept)  # what a burn after the roll reads
         line = _action_line(ruleset, used, roll, label)
     if roll is not None and mechanic == "table" and move.roll.table:
-        row = ruleset.table(move.roll.table).row_for(roll.faces[0])
-        label, text = row.id.replace("_", " "), row.text
-        follow += row_follow(ruleset, row.follow, row.preset)
-        line = f"d{roll.sides} = {roll.faces[0]} → {label}"
+        label, text, line, offers = _table_row(ruleset, move.roll.table, roll)
+        follow += offers
     words += [follow_words(ruleset, f) for f in follow]
     event = attrs.evolve(
         event,
@@ -300,6 +296,15 @@ def make_move(
     rolled, community = _rolled_with(before, used if roll is not None else None, ruleset, move)
     event = attrs.evolve(event, rolled=rolled, steading=community)
     return attrs.evolve(record(before, state, event), offered=tuple(lists))
+
+
+def _table_row(ruleset: Ruleset, table_id: str, roll: Roll) -> tuple[str, str, str, list[str]]:
+    """A table roll's row: its label and text, the roll's line, and the moves it offers next
+    (reading 32)."""
+    row = ruleset.table(table_id).row_for(roll.faces[0])
+    label = row.id.replace("_", " ")
+    line = f"d{roll.sides} = {roll.faces[0]} → {label}"
+    return label, row.text, line, row_follow(ruleset, row.follow, row.preset)
 
 
 def _refuse_what_it_takes_not(
