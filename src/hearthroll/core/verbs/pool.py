@@ -223,23 +223,14 @@ def _pending(
     event: Event,
     turn: pool_turn.Turn,
 ) -> Outcome:
-    label, text = band_words(move, "miss")
     can = "reroll or accept" if turn.can_reroll else "accept"
     words = [
         *words,
         f"bust: {can} it ({turn.rerolls_left} reroll{'s' if turn.rerolls_left != 1 else ''} left)",
     ]
     event = attrs.evolve(
-        event,
-        dice=roll.faces,
-        kept=roll.kept,
-        dropped=roll.dropped,
-        band="miss",
-        label=label,
-        text=text,
-        bust=True,
+        _bust(event, move, roll),
         pending=True,
-        only_ones=roll.has(ONLY_ONES),
         rerolls_left=character.rerolls_left,
         results=tuple(words),
     )
@@ -370,7 +361,6 @@ def accept(state: Campaign, ruleset: Ruleset, effect_dice: DiceSource) -> Outcom
     ctx = Context(state, character)
     effects = effects_for(move, "miss", [], ctx, ruleset)
     state, said = apply_effects(state, ruleset, character.name, effects, effect_dice)
-    label, text = band_words(move, "miss")
     words = [f"XP +{xp} ({character.xp - xp} → {character.xp})", "the GM makes a hard move", *said]
     if ruleset.xp and ruleset.xp.can_level(character):
         words.append(f"{character.name} can Level Up at home")
@@ -380,6 +370,20 @@ def accept(state: Campaign, ruleset: Ruleset, effect_dice: DiceSource) -> Outcom
         move=move.id,
         move_name=move.name,
         mechanic="pool",
+        xp_gained=xp,
+        rerolls_left=character.rerolls_left,
+        pool=turn.pushes,
+        results=tuple(words),
+    )
+    return record(before, state, _bust(event, move, roll))
+
+
+def _bust(event: Event, move: Move, roll: PoolRoll) -> Event:
+    """The event with the bust as the log tells it, waiting or accepted: the dice, the miss
+    band's words."""
+    label, text = band_words(move, "miss")
+    return attrs.evolve(
+        event,
         dice=roll.faces,
         kept=roll.kept,
         dropped=roll.dropped,
@@ -388,12 +392,7 @@ def accept(state: Campaign, ruleset: Ruleset, effect_dice: DiceSource) -> Outcom
         text=text,
         bust=True,
         only_ones=roll.has(ONLY_ONES),
-        xp_gained=xp,
-        rerolls_left=character.rerolls_left,
-        pool=turn.pushes,
-        results=tuple(words),
     )
-    return record(before, state, event)
 
 
 def stop(state: Campaign, ruleset: Ruleset) -> Outcome:
