@@ -10,6 +10,7 @@ from collections.abc import Iterable
 from hearthroll.core.campaign.sheets import put_character
 from hearthroll.core.campaign.state import Campaign, Character
 from hearthroll.core.games import harm, momentum, steading
+from hearthroll.core.games.stage import Landing
 from hearthroll.core.rules.model import Ruleset
 
 
@@ -51,3 +52,9 @@ def settle(
 def _names(words: str, sheet: Character) -> bool:
     """Whether `words` already begin with whose they are ("Hale is above 0 HP: …")."""
     return words.startswith(f"{sheet.name} ")
+
+
+def land(landing: Landing) -> Landing:
+    """The aftermath: every sheet and the steading settled after the move."""
+    state, words = settle(landing.ruleset, landing.before, landing.state)
+    return landing.then(state, words)

@@ -6,10 +6,11 @@ from collections.abc import Sequence
 
 import attrs
 
-from hearthroll.core.campaign.sheets import find_character
+from hearthroll.core.campaign.sheets import find_character, put_character
 from hearthroll.core.campaign.state import Asset, Campaign, Character
 from hearthroll.core.errors import HearthrollError, NotFound, RuleError
 from hearthroll.core.games.sections import Line, Section
+from hearthroll.core.games.stage import Attempt, Landing
 from hearthroll.core.rules.model import Meter, Move, Ruleset
 
 LIMITS = {"companion": (2, 5), "vehicle": (3, 6)}
@@ -285,3 +286,20 @@ def kind_for(ruleset: Ruleset, move: Move) -> str | None:
         if meter in scoped:
             return scoped[meter]
     return None
+
+
+def check(attempt: Attempt) -> None:
+    """The check stage: a move on a companion or vehicle the character lacks."""
+    if attempt.character is not None:
+        refuse_without(attempt.ruleset, attempt.character, attempt.move)
+
+
+def land(landing: Landing) -> Landing:
+    """The aftermath: the companion or vehicle the move acted on takes back its meter and
+    marks (destroyed, it goes)."""
+    mounted, who = landing.mounted, landing.who
+    if mounted is None or who is None:
+        return landing
+    original = landing.before.characters[who]
+    sheet, gone = unmount(landing.ruleset, original, landing.state.characters[who], mounted)
+    return landing.then(put_character(landing.state, sheet), gone)

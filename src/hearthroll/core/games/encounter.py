@@ -16,6 +16,7 @@ from hearthroll.core.campaign.state import Campaign, Character, Encounter, Foe
 from hearthroll.core.dice.sources import rolling_for
 from hearthroll.core.errors import NotFound, RuleError
 from hearthroll.core.games.sections import Line, Section
+from hearthroll.core.games.stage import Attempt
 from hearthroll.core.numbers import signed
 from hearthroll.core.rules.effects import AutoMod, Effect
 from hearthroll.core.rules.model import Move, Ruleset
@@ -1002,3 +1003,14 @@ def fighter_section(ruleset: Ruleset, character: Character) -> Section | None:
         "breaking_point": character.breaking_point,
     }
     return Section("fighter", "maneuvers", tuple(lines), data)
+
+
+def check(attempt: Attempt) -> None:
+    """The check stage: a maneuver that cannot be made now (nothing is paid)."""
+    character = attempt.character
+    if not is_maneuver(attempt.move) or character is None:
+        return
+    foe = pick_target(attempt.state, character, attempt.at)
+    why = refusal(attempt.state, attempt.ruleset, attempt.move, character, foe)
+    if why:
+        raise RuleError(why)

@@ -18,6 +18,7 @@ from hearthroll.core.campaign.state import Campaign
 from hearthroll.core.dice.sources import DiceSource
 from hearthroll.core.errors import RuleError
 from hearthroll.core.games import progress
+from hearthroll.core.games.stage import Landing
 from hearthroll.core.numbers import signed
 from hearthroll.core.rules.effects import Effect, OptionList
 from hearthroll.core.rules.model import Move, Ruleset
@@ -105,3 +106,21 @@ def past_floor(
             state, said = apply_effects(state, ruleset, who, [effect], dice)
             words += said
     return state, words, follow
+
+
+def land(landing: Landing) -> Landing:
+    """The effects stage: a loss past momentum's floor takes its choice (reading 29), and
+    progress cleared from a track lands."""
+    state, said, follow = past_floor(
+        landing.state,
+        landing.ruleset,
+        landing.move,
+        landing.who,
+        landing.dropped,
+        landing.floor_picks,
+        landing.ctx,
+        landing.track,
+        landing.deferred,
+        landing.dice,
+    )
+    return landing.then(state, said, follow)

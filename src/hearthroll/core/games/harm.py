@@ -12,6 +12,7 @@ from hearthroll.core.campaign.state import Campaign, Character
 from hearthroll.core.dice.sources import DiceSource
 from hearthroll.core.errors import RuleError
 from hearthroll.core.games import gear
+from hearthroll.core.games.stage import Attempt, Landing
 from hearthroll.core.rules.model import Meter, Move, Ruleset
 
 
@@ -217,3 +218,29 @@ def after_move(
     if is_rest(move):
         character, words = after_rest(ruleset, character, dice)
     return put_character(state, character), words
+
+
+def check(attempt: Attempt) -> None:
+    """The check stage: a Last Breath rolled above its bottom is refused; while one waits
+    (reading 20) it is the only move its character can make."""
+    character, move = attempt.character, attempt.move
+    if character is None:
+        return
+    why = refusal(attempt.ruleset, character, move)
+    if why:
+        raise RuleError(why)
+    if not character.waits or character.waits == move.id:
+        return
+    waiting = attempt.ruleset.move_name(character.waits)
+    raise RuleError(
+        f"{character.name}'s {waiting} waits: roll it first "
+        f"(move {waiting!r} --as {character.name})"
+    )
+
+
+def land(landing: Landing) -> Landing:
+    """The effects stage: the Last Breath made stops waiting, a Rest takes its kit."""
+    state, words = after_move(
+        landing.state, landing.ruleset, landing.move, landing.who, landing.dice
+    )
+    return landing.then(state, words)

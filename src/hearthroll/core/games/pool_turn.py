@@ -10,6 +10,7 @@ from hearthroll.core.dice.mechanics import BUST, PoolRoll, boost_pool, reroll_po
 from hearthroll.core.dice.sources import DiceSource
 from hearthroll.core.errors import BustWaits, RuleError, TurnError
 from hearthroll.core.games import holds
+from hearthroll.core.games.stage import Attempt
 from hearthroll.core.rules.model import Ruleset
 
 TurnStatus = Literal["open", "bust_pending", "busted"]
@@ -146,3 +147,10 @@ def refuse_while_a_bust_waits(status: str, actor: str | None) -> None:
     move wait until the bust is rerolled or accepted."""
     if status == "bust_pending" and actor is not None:
         raise BustWaits(actor)
+
+
+def check(attempt: Attempt) -> None:
+    """The check stage: nothing else rolls while a bust waits."""
+    if attempt.move.roll.mechanic != "none":
+        turn = attempt.state.turn
+        refuse_while_a_bust_waits(turn.status, turn.actor)

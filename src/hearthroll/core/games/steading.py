@@ -22,6 +22,7 @@ import attrs
 
 from hearthroll.core.campaign.sheets import change_steading_stat
 from hearthroll.core.campaign.state import Campaign, Steading
+from hearthroll.core.games.stage import Landing
 from hearthroll.core.numbers import signed
 from hearthroll.core.rules.effects import Effect, Option
 from hearthroll.core.rules.model import Move, Ruleset
@@ -114,3 +115,8 @@ def _end(ruleset: Ruleset, move: Move, steading: Steading) -> tuple[Steading, li
             steading, _, said = _take_back(ruleset, steading, effect)
             words += [f"the muster ends: {w}" for w in said]
     return attrs.evolve(steading, muster=()), words or ["the muster ends"]
+
+
+def land(landing: Landing) -> Landing:
+    """The effects stage: a Muster that holds records its picks on the steading."""
+    return landing.then(after_move(landing.state, landing.move, landing.band, landing.chosen))

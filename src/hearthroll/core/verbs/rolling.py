@@ -19,7 +19,7 @@ from hearthroll.core.dice.mechanics import (
 )
 from hearthroll.core.dice.sources import DiceSource, rolling_for
 from hearthroll.core.errors import RuleError
-from hearthroll.core.games import momentum
+from hearthroll.core.games import encounter, momentum
 from hearthroll.core.numbers import signed
 from hearthroll.core.rules.model import Move, Ruleset
 
@@ -237,3 +237,31 @@ def rolled_stat(
     values = [stat_value(state, character, ruleset, s) for s in stats]
     best = max(values)
     return stats[values.index(best)], best
+
+
+EDGED = frozenset({"pool", "stat_dice", "sum", "d20"})
+"""The mechanics the GM's advantage and disadvantage change (a die more, the better or the
+worse kept); an action roll, a table roll and a move without dice have none."""
+
+
+def takes_edge(move: Move) -> bool:
+    """Whether the GM's advantage or disadvantage applies to `move` (a maneuver's modifiers
+    are its own, reading 33)."""
+    return move.roll.mechanic in EDGED and not _maneuvering(move)
+
+
+def _maneuvering(move: Move) -> bool:
+    """A maneuver, or a roll that follows one (Bash's stun roll): the rules of maneuvers know
+    no advantage."""
+    return encounter.is_maneuver(move) or "maneuver" in move.tags
+
+
+def no_edge(move: Move) -> str:
+    """Why the GM's advantage or disadvantage does not apply to `move`."""
+    if _maneuvering(move):
+        return "a maneuver's modifiers are its own"
+    if move.roll.mechanic == "action":
+        return "an action roll has no advantage (its adds come from the move and its picks)"
+    if move.roll.mechanic == "none":
+        return "it makes no roll"
+    return f"a {move.roll.mechanic} roll has no advantage"

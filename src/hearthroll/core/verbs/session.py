@@ -1,4 +1,7 @@
-"""The session's verbs: each takes the campaign and returns the next one with one event.
+"""Making a move: one pipeline, check → before the roll → roll → judge → after the roll →
+effects → aftermath → record, a short function a stage (`docs/how-a-move-is-resolved.md`).
+At the check, effects and aftermath stages every game module is asked in turn, from a table
+(`CHECKS`, `EFFECTS`, `AFTERMATH`; what each is handed is in `games/stage.py`).
 
 A verb never mutates: it computes the state after, and `record` turns the difference into
 the event's deltas. Bad input raises a HearthrollError and changes nothing.
@@ -6,51 +9,55 @@ the event's deltas. Bad input raises a HearthrollError and changes nothing.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import attrs
 
 from hearthroll.core.campaign.events import Event, Outcome, record
 from hearthroll.core.campaign.resolve import (
+    Applied,
     Context,
     apply_live,
     effects_in_order,
-    gate_holds,
     missing_picks,
-    row_follow,
 )
-from hearthroll.core.campaign.sheets import change_hold, find_character, put_character
-from hearthroll.core.campaign.state import (
-    Asset,
-    Campaign,
-    Character,
-    LastRoll,
-)
-from hearthroll.core.dice.mechanics import (
-    BURNED,
-    CANCELLED,
-    MATCH,
-    ActionRoll,
-    Roll,
-    burn_momentum,
-)
+from hearthroll.core.campaign.sheets import find_character, put_character
+from hearthroll.core.campaign.state import Asset, Campaign, Character, LastRoll
+from hearthroll.core.dice.mechanics import MATCH, ActionRoll, Roll
 from hearthroll.core.dice.sources import DiceSource
-from hearthroll.core.errors import HearthrollError, RuleError
+from hearthroll.core.errors import RuleError
 from hearthroll.core.games import (
     aftermath,
     assets,
     encounter,
     floor,
     harm,
-    holds,
     momentum,
-    pool_turn,
     steading,
 )
-from hearthroll.core.numbers import signed
-from hearthroll.core.rules.effects import Gate
+from hearthroll.core.games.stage import Landing
+from hearthroll.core.rules.effects import Option, OptionList
 from hearthroll.core.rules.model import Move, Ruleset
 from hearthroll.core.rules.search import find_move
+from hearthroll.core.verbs.before import (
+    at_floor,
+    check_before_roll,
+    mount_asset,
+    mount_momentum,
+    own_pick,
+    refusal_before_roll,
+    refuse_what_it_takes_not,
+    spend_on_roll,
+)
+from hearthroll.core.verbs.judging import (
+    BurnOffered,
+    action_line,
+    burn_on,
+    offer_burn,
+    rolled,
+    rolled_with,
+    table_row,
+)
 from hearthroll.core.verbs.offers import follow_words
 from hearthroll.core.verbs.picking import (
     Inputs,
@@ -63,19 +70,16 @@ from hearthroll.core.verbs.picking import (
     stat_choice,
 )
 from hearthroll.core.verbs.pool import pool_move
-from hearthroll.core.verbs.rolling import roll_move, rolled_stat, takes_adds
+from hearthroll.core.verbs.rolling import no_edge, roll_move, rolled_stat, takes_adds, takes_edge
+
+__all__ = ["BurnOffered", "make_move", "no_edge", "refusal_before_roll", "takes_edge"]
 
 
-class BurnOffered(RuleError):
-    """The action roll is judged and burning momentum would better it: burn or not is asked
-    before anything the band does lands (reading 27)."""
+EFFECTS: tuple[Callable[[Landing], Landing], ...] = (harm.land, floor.land, steading.land)
+"""The effects each game module applies itself once the band's effects have landed."""
 
-    def __init__(self, message: str, words: str, seen: Outcome) -> None:
-        super().__init__(message)
-        self.words = words
-        """What the burn would do: `momentum +7: weak hit → strong hit`."""
-        self.seen = seen
-        """The roll as judged without the burn, nothing of its band applied (to show it)."""
+AFTERMATH: tuple[Callable[[Landing], Landing], ...] = (assets.land, aftermath.land)
+"""What follows a move by itself: the companion taken back, every sheet settled."""
 
 
 def make_move(
@@ -98,7 +102,8 @@ def make_move(
     short_ok: bool = False,
     burn: bool | None = False,
 ) -> Outcome:
-    """Make a move: roll it as its mechanic says, judge the band, apply what it does.
+    """Make a move: check → before the roll → roll → judge → after the roll → effects →
+    aftermath → record, each stage a function below (`docs/how-a-move-is-resolved.md`).
 
     `boost` spends 1 Preparation for +1 on that kept die (counted from 1) of a pool roll,
     before the roll is judged (reading 8). A maneuver (a move with a cost, a cooldown, an
@@ -115,36 +120,122 @@ def make_move(
     """
     move = find_move(ruleset.moves, wanted, where=f" in ruleset {ruleset.id!r}")
     character = find_character(state, actor) if state.characters else None
-    _check_before_roll(state, ruleset, move, character, at)
+    check_before_roll(state, ruleset, move, character, at)
+    edge = (advantage, disadvantage)
     if encounter.is_maneuver(move):
-        if character is None:
-            raise RuleError(f"{move.name} is made by a character; the party is empty")
-        if boost is not None or picks or advantage or disadvantage:
-            raise RuleError(
-                f"{move.name} takes no --prep, --pick, --adv or --dis: its modifiers are its own"
-            )
-        from hearthroll.core.verbs.fight import maneuver
+        return _maneuver(state, ruleset, move, character, dice, effect_dice, at, picks, edge, boost)
+    refuse_what_it_takes_not(ruleset, move, character, at, edge, picks)
+    making = _begin(state, ruleset, move, character, picks, inputs, asset, effect_dice or dice)
+    if resist and not move.roll.optional:
+        raise RuleError(f"{move.name} always rolls; drop --roll")
+    if move.roll.mechanic == "pool":
+        return _pool(making, dice, edge, tuple(picks), boost, short_ok)
+    making = _before_roll(making, short_ok, resist)
+    making = _roll(making, dice, edge, boost)
+    making = _judge(making, burn)
+    making = _after_roll(making, short_ok)
+    landing = _land(making, track)
+    return _record(making, landing)
 
-        return maneuver(state, ruleset, move, character, dice, effect_dice or dice, at)
-    _refuse_what_it_takes_not(ruleset, move, character, at, (advantage, disadvantage), picks)
-    inputs = dict(inputs or {})
-    picked_stat = stat_choice(ruleset, move, inputs)
+
+@attrs.frozen
+class Making:
+    """A move on its way down the pipeline: what was asked, and what each stage made of it."""
+
+    before: Campaign
+    """The campaign before the move."""
+    state: Campaign
+    ruleset: Ruleset
+    move: Move
+    event: Event
+    inputs: Inputs
+    stat: str | None
+    """The stat the player picked, where the move lets them."""
+    ctx: Context
+    dice: DiceSource
+    """The dice for what the effects roll (damage, a table, a kit)."""
+    mounted: Asset | None
+    picks: tuple[str, ...]
+    floor_picks: tuple[str, ...]
+    pre: tuple[Option, ...] = ()
+    """The picks made before the roll (a suffer move's harm), landed first."""
+    first: Applied | None = None
+    rolls: bool = True
+    roll: Roll | None = None
+    used: tuple[str, int] | None = None
+    modifiers: tuple[str, ...] = ()
+    said: tuple[str, ...] = ()
+    """What the roll's own stage said (Preparation spent, the burn)."""
+    at_roll: int | None = None
+    """Momentum as the roll was made."""
+    burned: bool = False
+    chosen: tuple[Option, ...] = ()
+    lists: tuple[OptionList, ...] = ()
+    applied: Applied | None = None
+
+    @property
+    def who(self) -> str | None:
+        return self.event.actor
+
+    @property
+    def character(self) -> Character | None:
+        return self.state.characters[self.who] if self.who is not None else None
+
+    def context(self) -> Context:
+        """The gates' context on the campaign as it stands now."""
+        return move_context(self.state, self.ruleset, self.move, self.character, self.inputs)
+
+
+def _maneuver(
+    state: Campaign,
+    ruleset: Ruleset,
+    move: Move,
+    character: Character | None,
+    dice: DiceSource,
+    effect_dice: DiceSource | None,
+    at: str | None,
+    picks: Sequence[str],
+    edge: tuple[bool, bool],
+    boost: int | None,
+) -> Outcome:
+    """A maneuver is resolved by the encounter (readings 33-40)."""
+    if character is None:
+        raise RuleError(f"{move.name} is made by a character; the party is empty")
+    if boost is not None or picks or any(edge):
+        raise RuleError(
+            f"{move.name} takes no --prep, --pick, --adv or --dis: its modifiers are its own"
+        )
+    from hearthroll.core.verbs.fight import maneuver
+
+    return maneuver(state, ruleset, move, character, dice, effect_dice or dice, at)
+
+
+def _begin(
+    state: Campaign,
+    ruleset: Ruleset,
+    move: Move,
+    character: Character | None,
+    picks: Sequence[str],
+    given: Inputs | None,
+    asset: str | None,
+    dice: DiceSource,
+) -> Making:
+    """The answers read and checked: the stat picked, the companion or vehicle mounted, the
+    inputs, the picks sorted into the band's and the floor's (a bad pick fails first)."""
+    inputs = dict(given or {})
+    stat = stat_choice(ruleset, move, inputs)
     before = state
     if character is not None and state.active != character.name:
         state = attrs.evolve(state, active=character.name)
-    state, ruleset, mounted = _mount_asset(state, ruleset, move, character, asset, inputs)
-    state = _mount_momentum(state, ruleset)  # the max the impacts leave clamps each change
+    state, ruleset, mounted = mount_asset(state, ruleset, move, character, asset, inputs)
+    state = mount_momentum(state, ruleset)  # the max the impacts leave clamps each change
     character = state.characters[character.name] if character is not None else None
     check_inputs(move, inputs)
-    extra = effect_dice or dice
     floors = floor.floor_ids(ruleset)
-    main_picks = [p for p in picks if p not in floors or _own_pick(move, p, floors)]
-    floor_picks = [p for p in picks if p in floors]
+    main = tuple(p for p in picks if p not in floors or own_pick(move, p, floors))
     ctx = move_context(state, ruleset, move, character, inputs)
-    picked(move, None, main_picks, ctx, ruleset, before_only=True)  # a bad pick fails first
+    picked(move, None, main, ctx, ruleset, before_only=True)  # a bad pick fails first
     known_picks(move, picks, floors)
-    if resist and not move.roll.optional:
-        raise RuleError(f"{move.name} always rolls; drop --roll")
     event = Event(
         kind="move",
         actor=character.name if character else None,
@@ -152,133 +243,157 @@ def make_move(
         move_name=move.name,
         mechanic=move.roll.mechanic,
     )
-    mechanic = move.roll.mechanic
-    if mechanic == "pool":
-        if character is None:
-            raise RuleError(f"{move.name} is made by a character; the party is empty")
-        edge = (advantage, disadvantage)
-        return pool_move(
-            before,
-            state,
-            ruleset,
-            move,
-            character,
-            dice,
-            extra,
-            edge,
-            tuple(picks),
-            boost,
-            event,
-            short_ok,
-        )
-    who = event.actor
-    pre, pre_lists = picked(move, None, main_picks, ctx, ruleset, before_only=True)
-    if not short_ok:
-        refuse_short(move, None, pre_lists, pre)
-    first = apply_live(state, ruleset, who, [e for o in pre for e in o.effects], extra, ctx)
-    state = first.state
-    character = state.characters[who] if who is not None else None
-    ctx = move_context(state, ruleset, move, character, inputs)
-    rolls = not move.roll.optional or resist or _at_floor(move, ctx, ruleset)
-    prepared: list[str] = []
-    lift = 0
-    if boost is not None:
-        state, lift, prepared = _spend_on_roll(state, ruleset, move, character, rolls)
-        character = state.characters[who] if who is not None else None
-    roll: Roll | None = None
-    modifiers: list[str] = []
-    used = rolled_stat(state, character, ruleset, move, picked_stat) if rolls else None
-    if rolls:
-        roll, modifiers = roll_move(
-            state,
-            ruleset,
-            move,
-            character,
-            ctx,
-            dice,
-            advantage,
-            disadvantage,
-            lift,
-            picked_stat,
-        )
-    meter = momentum.meter_of(ruleset)
-    at_roll = character.meters.get(meter.id) if character and meter else None
-    if burn is None:
-        _offer_burn(
-            state, ruleset, move, roll, attrs.evolve(event, modifiers=tuple(modifiers)), used
-        )
-    burned: list[str] = []
-    if burn:
-        state, roll, burned = _burn(state, ruleset, move, who, roll)
-        used = (meter.id, roll.score) if meter else used  # the stat gave way to momentum
-        modifiers = modifiers[1:]  # the stat's reason gave way to the momentum
-    if roll is not None and character is not None and takes_adds(move):
-        state = put_character(state, _rolled(state.characters[character.name]))
-    band = roll.band if roll is not None else None
-    ctx = attrs.evolve(ctx, state=state, match=roll is not None and roll.has(MATCH))
-    # the picks made before the roll stand: what they spent (a Medical Kit) is not offered again
-    done = {o.id for o in pre}
-    later, lists = picked(move, band, [p for p in main_picks if p not in done], ctx, ruleset)
-    chosen = [*pre, *later]
-    if not short_ok:
-        refuse_short(move, band, lists, chosen)
-    waived = {e.effect for o in chosen for e in o.effects if e.kind == "waive"}
-    effects = [e for e in effects_in_order(move, band, later) if e.id not in waived]
-    applied = apply_live(state, ruleset, who, effects, extra, ctx, weapon=ctx.weapon)
-    state = applied.state
-    state, after = harm.after_move(state, ruleset, move, who, extra)
-    # a burn judges the roll again: the harm before it stands and is not said again
-    words = [*([] if burn else first.words), *prepared, *burned, *applied.words, *after]
-    follow = [*first.follow, *applied.follow]
-    state, said, more_follow = floor.past_floor(
-        state,
-        ruleset,
-        move,
-        who,
-        (*first.dropped, *applied.dropped),
-        floor_picks,
-        ctx,
-        track,
-        (*first.deferred, *applied.deferred),
-        extra,
+    floor_picks = tuple(p for p in picks if p in floors)
+    return Making(
+        before, state, ruleset, move, event, inputs, stat, ctx, dice, mounted, main, floor_picks
     )
-    words += said
-    follow += more_follow
-    state = steading.after_move(state, move, band, chosen)
-    words += missing_picks(lists, chosen)
-    if not rolls and move.roll.mechanic != "none":
-        words.append("no roll: above 0 and not resisted")
-    if mounted is not None and who is not None and character is not None:
-        original = before.characters[who]
-        unmounted, gone = assets.unmount(ruleset, original, state.characters[who], mounted)
-        state = put_character(state, unmounted)
-        words += gone
-    state, settled = aftermath.settle(ruleset, before, state)
-    words += settled
+
+
+def _pool(
+    m: Making,
+    dice: DiceSource,
+    edge: tuple[bool, bool],
+    picks: tuple[str, ...],
+    boost: int | None,
+    short_ok: bool,
+) -> Outcome:
+    """A pool roll is the pool turn's (readings 1-8)."""
+    character = m.character
+    if character is None:
+        raise RuleError(f"{m.move.name} is made by a character; the party is empty")
+    return pool_move(
+        m.before, m.state, m.ruleset, m.move, character, dice, m.dice, edge, picks, boost,
+        m.event, short_ok,
+    )  # fmt: skip
+
+
+def _before_roll(m: Making, short_ok: bool, resist: bool) -> Making:
+    """Before the roll: the picks made first land (reading 25: the roll reads the sheet after
+    them), and whether an optional roll is made."""
+    pre, pre_lists = picked(m.move, None, m.picks, m.ctx, m.ruleset, before_only=True)
+    if not short_ok:
+        refuse_short(m.move, None, pre_lists, pre)
+    effects = [e for o in pre for e in o.effects]
+    first = apply_live(m.state, m.ruleset, m.who, effects, m.dice, m.ctx)
+    m = attrs.evolve(m, state=first.state, pre=tuple(pre), first=first)
+    ctx = m.context()
+    rolls = not m.move.roll.optional or resist or at_floor(m.move, ctx, m.ruleset)
+    return attrs.evolve(m, ctx=ctx, rolls=rolls)
+
+
+def _roll(m: Making, dice: DiceSource, edge: tuple[bool, bool], boost: int | None) -> Making:
+    """The roll: Preparation spent on it, then the mechanic's roller (`verbs/rolling.py`)."""
+    lift, said = 0, list[str]()
+    if boost is not None:
+        state, lift, said = spend_on_roll(m.state, m.ruleset, m.move, m.character, m.rolls)
+        m = attrs.evolve(m, state=state)
+    meter = momentum.meter_of(m.ruleset)
+    character = m.character
+    at_roll = character.meters.get(meter.id) if character and meter else None
+    m = attrs.evolve(m, said=tuple(said), at_roll=at_roll)
+    if not m.rolls:
+        return m
+    used = rolled_stat(m.state, character, m.ruleset, m.move, m.stat)
+    roll, modifiers = roll_move(
+        m.state, m.ruleset, m.move, character, m.ctx, dice, *edge, lift, m.stat
+    )
+    return attrs.evolve(m, roll=roll, used=used, modifiers=tuple(modifiers))
+
+
+def _judge(m: Making, burn: bool | None) -> Making:
+    """The roll judged: burn offered (`None`) or made, before anything of the band lands
+    (reading 27); forward and ongoing spent by the roll."""
+    if burn is None:
+        seen = attrs.evolve(m.event, modifiers=m.modifiers)
+        offer_burn(m.state, m.ruleset, m.move, m.roll, seen, m.used)
+    if burn:
+        state, roll, words = burn_on(m.state, m.ruleset, m.move, m.who, m.roll)
+        meter = momentum.meter_of(m.ruleset)
+        used = (meter.id, roll.score) if meter else m.used  # the stat gave way to momentum
+        # the stat's reason gave way to the momentum
+        m = attrs.evolve(
+            m, state=state, roll=roll, used=used, modifiers=m.modifiers[1:], burned=True,
+            said=(*m.said, *words),
+        )  # fmt: skip
+    if m.roll is not None and m.who is not None and takes_adds(m.move):
+        m = attrs.evolve(m, state=put_character(m.state, rolled(m.state.characters[m.who])))
+    match = m.roll is not None and m.roll.has(MATCH)
+    return attrs.evolve(m, ctx=attrs.evolve(m.ctx, state=m.state, match=match))
+
+
+def _after_roll(m: Making, short_ok: bool) -> Making:
+    """After the roll: the band's picks (those made before it stand: what they spent, a
+    Medical Kit, is not offered again), then its effects in order, less those a pick waives."""
+    band = m.roll.band if m.roll is not None else None
+    done = {o.id for o in m.pre}
+    rest = [p for p in m.picks if p not in done]
+    later, lists = picked(m.move, band, rest, m.ctx, m.ruleset)
+    chosen = [*m.pre, *later]
+    if not short_ok:
+        refuse_short(m.move, band, lists, chosen)
+    waived = {e.effect for o in chosen for e in o.effects if e.kind == "waive"}
+    effects = [e for e in effects_in_order(m.move, band, later) if e.id not in waived]
+    ctx = m.ctx
+    applied = apply_live(m.state, m.ruleset, m.who, effects, m.dice, ctx, weapon=ctx.weapon)
+    return attrs.evolve(
+        m, state=applied.state, chosen=tuple(chosen), lists=tuple(lists), applied=applied
+    )
+
+
+def _land(m: Making, track: str | None) -> Landing:
+    """The effects each game module applies itself (`EFFECTS`), then the aftermath
+    (`AFTERMATH`): what follows the move by itself."""
+    first, applied = m.first, m.applied
+    assert first is not None and applied is not None
+    # a burn judges the roll again: the harm before it stands and is not said again
+    words = [*([] if m.burned else first.words), *m.said, *applied.words]
+    landing = Landing(
+        before=m.before,
+        state=m.state,
+        ruleset=m.ruleset,
+        move=m.move,
+        who=m.who,
+        band=m.roll.band if m.roll is not None else None,
+        chosen=m.chosen,
+        ctx=m.ctx,
+        dice=m.dice,
+        mounted=m.mounted,
+        floor_picks=m.floor_picks,
+        track=track,
+        dropped=(*first.dropped, *applied.dropped),
+        deferred=(*first.deferred, *applied.deferred),
+        words=tuple(words),
+        follow=(*first.follow, *applied.follow),
+    )
+    for land in EFFECTS:
+        landing = land(landing)
+    unsaid = missing_picks(m.lists, m.chosen)
+    if not m.rolls and m.move.roll.mechanic != "none":
+        unsaid.append("no roll: above 0 and not resisted")
+    landing = attrs.evolve(landing, words=(*landing.words, *unsaid))
+    for land in AFTERMATH:
+        landing = land(landing)
+    return landing
+
+
+def _record(m: Making, landing: Landing) -> Outcome:
+    """The move's one event: its dice, band, words and offers, and the action roll a later
+    burn reads."""
+    state, roll, move, ruleset = landing.state, m.roll, m.move, m.ruleset
+    band = roll.band if roll is not None else None
     label, text = band_words(move, band) if band else ("", move.text)
     line = ""
-    if isinstance(roll, ActionRoll) and who is not None:
-        kept = LastRoll(
-            who,
-            move.id,
-            roll.action_die,
-            roll.challenge,
-            roll.score,
-            roll.band,
-            burned=bool(burn),
-            seq=before.history.events + 1,
-            momentum=at_roll,
-            picks=tuple(o.id for o in pre),
-            asset=mounted.name if mounted is not None else "",
-        )
-        state = attrs.evolve(state, last_roll=kept)  # what a burn after the roll reads
-        line = _action_line(ruleset, used, roll, label)
-    if roll is not None and mechanic == "table" and move.roll.table:
-        label, text, line, offers = _table_row(ruleset, move.roll.table, roll)
+    if isinstance(roll, ActionRoll) and m.who is not None:
+        state = attrs.evolve(state, last_roll=_last_roll(m, roll))  # what a later burn reads
+        line = action_line(ruleset, m.used, roll, label)
+    follow = list(landing.follow)
+    if roll is not None and move.roll.mechanic == "table" and move.roll.table:
+        label, text, line, offers = table_row(ruleset, move.roll.table, roll)
         follow += offers
-    words += [follow_words(ruleset, f) for f in follow]
+    words = [*landing.words, *(follow_words(ruleset, f) for f in follow)]
+    said, community = rolled_with(m.before, m.used if roll is not None else None, ruleset, move)
     event = attrs.evolve(
-        event,
+        m.event,
         dice=roll.faces if roll else (),
         kept=roll.kept if roll else (),
         dropped=roll.dropped if roll else (),
@@ -286,291 +401,31 @@ def make_move(
         label=label,
         total=roll.total if roll else None,
         text=text,
-        options=tuple(o.id for o in chosen) + tuple(floor_picks),
-        modifiers=tuple(modifiers),
+        options=tuple(o.id for o in m.chosen) + m.floor_picks,
+        modifiers=m.modifiers,
         results=tuple(words),
-        match=ctx.match,
+        match=m.ctx.match,
         line=line,
         follow=tuple(follow),
+        rolled=said,
+        steading=community,
     )
-    rolled, community = _rolled_with(before, used if roll is not None else None, ruleset, move)
-    event = attrs.evolve(event, rolled=rolled, steading=community)
-    return attrs.evolve(record(before, state, event), offered=tuple(lists))
+    return attrs.evolve(record(m.before, state, event), offered=m.lists)
 
 
-def _table_row(ruleset: Ruleset, table_id: str, roll: Roll) -> tuple[str, str, str, list[str]]:
-    """A table roll's row: its label and text, the roll's line, and the moves it offers next
-    (reading 32)."""
-    row = ruleset.table(table_id).row_for(roll.faces[0])
-    label = row.id.replace("_", " ")
-    line = f"d{roll.sides} = {roll.faces[0]} → {label}"
-    return label, row.text, line, row_follow(ruleset, row.follow, row.preset)
-
-
-def _refuse_what_it_takes_not(
-    ruleset: Ruleset,
-    move: Move,
-    character: Character | None,
-    at: str | None,
-    edge: tuple[bool, bool],
-    picks: Sequence[str],
-) -> None:
-    """A move that is not a maneuver takes no foe; advantage only where its roll has it; a
-    second Medical Kit is refused (reading 22)."""
-    if at is not None:
-        raise RuleError(f"{move.name} is not made against a foe; drop --at")
-    if any(edge) and not takes_edge(move):
-        raise RuleError(f"{move.name} takes no --adv or --dis: {no_edge(move)}")
-    if character is not None and (kit := harm.second_kit(ruleset, character, move, picks)):
-        raise RuleError(kit)
-
-
-def _mount_asset(
-    state: Campaign,
-    ruleset: Ruleset,
-    move: Move,
-    character: Character | None,
-    asset: str | None,
-    inputs: dict[str, int | str],
-) -> tuple[Campaign, Ruleset, Asset | None]:
-    """The companion or vehicle the move acts on, mounted on its owner's sheet (reading 31),
-    and the inputs it answers; the ruleset with its meter named for it."""
-    kind = assets.kind_for(ruleset, move)
-    if asset is not None and kind is None:
-        raise RuleError(f"{move.name} acts on no companion or vehicle; drop --asset")
-    if kind is None:
-        return state, ruleset, None
-    if character is None:
-        raise RuleError(f"{move.name} is made by a character; the party is empty")
-    mounted = assets.find_asset(character, kind, asset)
-    state = put_character(state, assets.mount(ruleset, character, mounted))
-    for key, value in assets.inputs_of(move, mounted).items():
-        inputs.setdefault(key, value)
-    return state, assets.named(ruleset, mounted), mounted
-
-
-def _spend_on_roll(
-    state: Campaign, ruleset: Ruleset, move: Move, character: Character | None, rolls: bool
-) -> tuple[Campaign, int, list[str]]:
-    """Reading 8: a point of the hold spent on a roll (Preparation), for its bonus to this
-    roll; the bonus and the words."""
-    if character is None or move.roll.mechanic == "none" or not rolls:
-        raise RuleError(f"{move.name} has no roll to add Preparation to")
-    spend = holds.on_roll(ruleset)
-    if spend is None:
-        raise RuleError(f"{ruleset.name} has no hold that is spent on a roll")
-    spent, said = change_hold(ruleset, character, spend.hold.id, 1, "spend")
-    words = [f"{spend.hold.name}: +{spend.bonus} to the roll", *said]
-    return put_character(state, spent), spend.bonus, words
-
-
-def _burn(
-    state: Campaign, ruleset: Ruleset, move: Move, who: str | None, roll: Roll | None
-) -> tuple[Campaign, ActionRoll, list[str]]:
-    """Reading 27: the action score becomes the momentum, the band is judged again against the
-    same challenge dice, momentum resets (to the reset its impacts leave)."""
-    if who is None or not isinstance(roll, ActionRoll):
-        raise RuleError(f"{move.name} makes no action roll to burn momentum on")
-    last = LastRoll(who, move.id, roll.action_die, roll.challenge, roll.score, roll.band)
-    character, done = momentum.burn(ruleset, state.characters[who], last)
-    words = [
-        f"momentum {signed(done.momentum)} replaces the action score {roll.score}: "
-        f"{momentum.BAND_WORDS[done.band_before]} → {momentum.BAND_WORDS[done.band_after]}",
-        f"Momentum {done.momentum} → {done.reset} (reset)",
-    ]
-    return put_character(state, character), burn_momentum(roll, done.momentum), words
-
-
-def _offer_burn(
-    state: Campaign,
-    ruleset: Ruleset,
-    move: Move,
-    roll: Roll | None,
-    event: Event,
-    used: tuple[str, int] | None,
-) -> None:
-    """Reading 27, asked: raise `BurnOffered` when burning momentum would better this roll."""
-    who = event.actor
-    if who is None or not isinstance(roll, ActionRoll):
-        return
-    last = LastRoll(who, move.id, roll.action_die, roll.challenge, roll.score, roll.band)
-    offer = momentum.burn_preview(ruleset, state.characters[who], last)
-    if offer is None:
-        return
-    label, text = band_words(move, roll.band)
-    words = (
-        f"burn momentum ({signed(offer.momentum)}): {momentum.BAND_WORDS[offer.band_before]} "
-        f"→ {momentum.BAND_WORDS[offer.band_after]}"
+def _last_roll(m: Making, roll: ActionRoll) -> LastRoll:
+    """The action roll as a burn after it reads it."""
+    assert m.who is not None
+    return LastRoll(
+        m.who,
+        m.move.id,
+        roll.action_die,
+        roll.challenge,
+        roll.score,
+        roll.band,
+        burned=m.burned,
+        seq=m.before.history.events + 1,
+        momentum=m.at_roll,
+        picks=tuple(o.id for o in m.pre),
+        asset=m.mounted.name if m.mounted is not None else "",
     )
-    seen = attrs.evolve(
-        event,
-        dice=roll.faces,
-        band=roll.band,
-        label=label,
-        text=text,
-        total=roll.total,
-        match=roll.has(MATCH),
-        line=_action_line(ruleset, used, roll, label),
-    )
-    raise BurnOffered(f"{move.name}: {words}? (--burn)", words, Outcome(state, seen))
-
-
-def _at_floor(move: Move, ctx: Context, ruleset: Ruleset) -> bool:
-    spec = move.roll
-    return spec.required_at_min is not None and gate_holds(
-        Gate(if_at_min=spec.required_at_min), ctx, ruleset
-    )
-
-
-def _own_pick(move: Move, pick: str, floor_ids: set[str]) -> bool:
-    """A pick the move offers itself outside its past-the-floor list."""
-    return any(o.id == pick for lst in move.options if lst.if_past_min is None for o in lst.items)
-
-
-def _mount_momentum(state: Campaign, ruleset: Ruleset) -> Campaign:
-    """Every sheet with its momentum max, as its impacts make it, where meter changes read it."""
-    for character in list(state.characters.values()):
-        mounted = momentum.mounted(ruleset, character)
-        if mounted is not character:
-            state = put_character(state, mounted)
-    return state
-
-
-EDGED = frozenset({"pool", "stat_dice", "sum", "d20"})
-"""The mechanics the GM's advantage and disadvantage change (a die more, the better or the
-worse kept); an action roll, a table roll and a move without dice have none."""
-
-
-def takes_edge(move: Move) -> bool:
-    """Whether the GM's advantage or disadvantage applies to `move` (a maneuver's modifiers
-    are its own, reading 33)."""
-    return move.roll.mechanic in EDGED and not _maneuvering(move)
-
-
-def _maneuvering(move: Move) -> bool:
-    """A maneuver, or a roll that follows one (Bash's stun roll): the rules of maneuvers know
-    no advantage."""
-    return encounter.is_maneuver(move) or "maneuver" in move.tags
-
-
-def no_edge(move: Move) -> str:
-    """Why the GM's advantage or disadvantage does not apply to `move`."""
-    if _maneuvering(move):
-        return "a maneuver's modifiers are its own"
-    if move.roll.mechanic == "action":
-        return "an action roll has no advantage (its adds come from the move and its picks)"
-    if move.roll.mechanic == "none":
-        return "it makes no roll"
-    return f"a {move.roll.mechanic} roll has no advantage"
-
-
-def _action_line(
-    ruleset: Ruleset, used: tuple[str, int] | None, roll: ActionRoll, label: str
-) -> str:
-    """`action die 4 + iron 2 = 6  vs  3 · 9 → weak hit`, a cancelled die or a match in words;
-    the stat named is the one the roll used."""
-    name, value = used if used is not None else ("stat", 0)
-    c1, c2 = roll.challenge
-    said = label.lower() if label else roll.band
-    match = ", a match" if roll.has(MATCH) else ""
-    if roll.has(BURNED):
-        return f"momentum {roll.score}  vs  {c1} · {c2} → {said}{match}"
-    shown = _name_of(ruleset, name)
-    die = f"action die {roll.action_die}"
-    if roll.has(CANCELLED):
-        die += " (cancelled by momentum)"
-    plus = f" + adds {roll.adds}" if roll.adds else ""
-    capped = f"{roll.uncapped}, capped at " if roll.uncapped > roll.score else ""
-    total = f"{capped}{roll.score}"
-    return f"{die} + {shown} {value}{plus} = {total}  vs  {c1} · {c2} → {said}{match}"
-
-
-def _name_of(ruleset: Ruleset, stat_id: str) -> str:
-    for meter in ruleset.meters:
-        if meter.id == stat_id:
-            # an asset's meter is named for it ("Rook's health"): its name keeps its capital
-            return meter.name if meter.scope in assets.LIMITS else meter.name.lower()
-    for stat in ruleset.stats:
-        if stat.id == stat_id:
-            return stat.name.lower()
-    return stat_id
-
-
-def refusal_before_roll(
-    state: Campaign,
-    ruleset: Ruleset,
-    wanted: str,
-    *,
-    actor: str | None = None,
-    at: str | None = None,
-) -> HearthrollError | None:
-    """Why `make_move` would refuse the move now, before a die is rolled or a choice asked (a
-    bust or a Last Breath that waits, a maneuver cooling down, short of stamina, out of reach);
-    None when it can be tried. The same checks `make_move` makes first."""
-    try:
-        move = find_move(ruleset.moves, wanted, where=f" in ruleset {ruleset.id!r}")
-        character = find_character(state, actor) if state.characters else None
-        _check_before_roll(state, ruleset, move, character, at)
-    except HearthrollError as error:
-        return error
-    return None
-
-
-def _check_before_roll(
-    state: Campaign, ruleset: Ruleset, move: Move, character: Character | None, at: str | None
-) -> None:
-    if character is not None:
-        _check_waits(ruleset, character, move)
-    if move.roll.mechanic != "none":  # nothing else rolls while a bust waits (readings 4-5)
-        pool_turn.refuse_while_a_bust_waits(state.turn.status, state.turn.actor)
-    if encounter.is_maneuver(move) and character is not None:
-        why = encounter.refusal(
-            state, ruleset, move, character, encounter.pick_target(state, character, at)
-        )
-        if why:
-            raise RuleError(why)
-    if character is not None:
-        assets.refuse_without(ruleset, character, move)
-
-
-def _check_waits(ruleset: Ruleset, character: Character, move: Move) -> None:
-    """Reading 20: while a Last Breath waits, it is the only move that character can make; it
-    is not made above 0 HP."""
-    why = harm.refusal(ruleset, character, move)
-    if why:
-        raise RuleError(why)
-    if not character.waits or character.waits == move.id:
-        return
-    waiting = ruleset.move_name(character.waits)
-    raise RuleError(
-        f"{character.name}'s {waiting} waits: roll it first "
-        f"(move {waiting!r} --as {character.name})"
-    )
-
-
-def _rolled(character: Character) -> Character:
-    """After a roll: forward is spent, an ongoing penalty counts one roll down (reading 24)."""
-    ongoing = character.ongoing
-    if ongoing is not None:
-        ongoing = attrs.evolve(ongoing, rolls=ongoing.rolls - 1) if ongoing.rolls > 1 else None
-    return attrs.evolve(character, forward=0, ongoing=ongoing)
-
-
-def _rolled_with(
-    state: Campaign, used: tuple[str, int] | None, ruleset: Ruleset, move: Move
-) -> tuple[str, str]:
-    """The event's words for what was rolled: the stat the roll used and its value, and the
-    steading's name for a community roll (the log names the steading, not the character)."""
-    spec = move.roll
-    if spec.mechanic in ("none", "table", "pool") or used is None:
-        return "", ""
-    stat, value = used
-    from hearthroll.core.rules.describe import word
-
-    if spec.mechanic == "stat_dice":
-        name = state.steading.name if state.steading is not None else ""
-        return f"{word(ruleset, stat)} {value}", name
-    return f"{word(ruleset, stat)} {signed(value)}", ""
-
-
-# --- the pool turn's other verbs ----------------------------------------------------------
