@@ -721,3 +721,48 @@ def test_the_cli_add_leaves_the_level_to_the_start_level() -> None:
     from hearthroll.cli import build_parser
 
     assert build_parser().parse_args(["add", "campaign.toml", "Bo"]).level is None
+
+
+def test_the_muster_is_the_move_whose_flag_holds_not_a_move_id() -> None:
+    """The muster's picks last while its flag stands because its flag effect says `hold`; the
+    same move under another id musters the same way, and Seasons Change takes its +1 back."""
+    house = build_catalog([shipped_file()]).ruleset("house")
+    muster = house.move("muster")
+    renamed = attrs.evolve(muster, id="call_to_arms", name="Call to Arms", aliases=())
+    ruleset = attrs.evolve(
+        house, moves=tuple(renamed if m.id == "muster" else m for m in house.moves)
+    )
+    state = demo_campaign(ruleset)
+    assert state.steading is not None and state.steading.stats["defenses"] == 1
+    picks = ["defenses", "everyone_pitches_in"]
+    mustered = make_move(state, ruleset, "call_to_arms", TypedDice([6, 2]), picks=picks).state
+    assert mustered.steading is not None
+    assert mustered.steading.stats["defenses"] == 2
+    assert mustered.steading.muster == ("defenses", "everyone_pitches_in")
+    turned = make_move(mustered, ruleset, "seasons_change", TypedDice([5, 2])).state
+    assert turned.steading is not None
+    assert turned.steading.stats["defenses"] == 1
+    assert turned.steading.muster == ()
+
+
+def test_a_second_move_whose_picks_hold_is_refused_by_name() -> None:
+    rally = {
+        "id": "rally",
+        "name": "Rally",
+        "ruleset": "house",
+        "trigger": "When the walls are manned…",
+        "text": "Everyone to the walls.",
+        "effects": [{"kind": "flag", "flag": "mustered", "mode": "hold"}],
+    }
+    said = problems([rally], own=False)
+    assert any("Muster is the move whose picks hold already" in p for p in said), said
+    held = {**rally, "effects": [{"kind": "hold", "hold": "readiness", "mode": "hold"}]}
+    said = problems([held], own=False)
+    assert any("only a flag holds" in p for p in said), said
+
+
+def test_make_a_plan_is_a_plan_by_its_tag() -> None:
+    from hearthroll.core.games import steading
+
+    house = build_catalog([shipped_file()]).ruleset("house")
+    assert [m.id for m in house.moves if steading.starts_plan(m)] == ["make_a_plan"]

@@ -105,11 +105,30 @@ def check_catalog(files: Sequence[RulesetFile]) -> list[Problem]:
         _check_links(report, file, ("rulesets", index), ruleset, by_ruleset.get(rid, []))
         _check_row_effects(report, file, ("rulesets", index), ruleset, names[rid])
         _check_holds(report, file, ("rulesets", index), ruleset, names[rid])
+    holding: dict[str, str] = {}
     for file, index, move in moves.values():
         if move.ruleset in rulesets:
             ruleset = rulesets[move.ruleset][2]
             _check_move(report, file, ("moves", index), move, ruleset, names[move.ruleset])
+            _one_holding(report, file, ("moves", index), move, holding)
     return report.problems
+
+
+def _one_holding(
+    report: _Report, file: RulesetFile, path: KeyPath, move: Move, holding: dict[str, str]
+) -> None:
+    """A ruleset has one move whose picks hold while its flag stands (the Muster)."""
+    for e_index, effect in enumerate(move.effects):
+        if effect.kind != "flag" or effect.mode != "hold":
+            continue
+        first = holding.setdefault(move.ruleset, move.name)
+        if first != move.name:
+            report.add(
+                file,
+                (*path, "effects", e_index, "mode"),
+                f"{first} is the move whose picks hold already: a ruleset has one; "
+                'make this flag "mark"',
+            )
 
 
 def _check_links(
@@ -612,6 +631,8 @@ def _check_effect(
     _check_dice(report, file, (*path, "dice"), effect.dice)
     if effect.kind == "progress" and effect.mode not in (None, "mark", "clear"):
         report.add(file, (*path, "mode"), f"a progress effect marks or clears, not {effect.mode!r}")
+    if effect.mode == "hold" and effect.kind != "flag":
+        report.add(file, (*path, "mode"), "only a flag holds (a move's picks last while it stands)")
 
 
 def _check_options(

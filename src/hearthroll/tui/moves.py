@@ -16,6 +16,7 @@ from hearthroll.core.campaign.events import Outcome
 from hearthroll.core.campaign.state import Campaign
 from hearthroll.core.dice.sources import AskingDice, DiceSource, RandomDice, TypedDice
 from hearthroll.core.errors import HearthrollError
+from hearthroll.core.games import steading
 from hearthroll.core.rules.model import Move, Ruleset
 from hearthroll.core.verbs.asking import MoveRequest, boost_question
 from hearthroll.core.verbs.edits import damage
@@ -36,9 +37,6 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 
-PLAN_MOVE = "make_a_plan"
-"""Make a Plan opens the plan form: the plan and its tick boxes are what the move makes."""
-
 
 def _fail(table: TableScreen, error: HearthrollError) -> None:
     table.notify(at_table(error), severity="error", title="not done")
@@ -46,7 +44,8 @@ def _fail(table: TableScreen, error: HearthrollError) -> None:
 
 def make_chosen(table: TableScreen, choice: PaletteChoice) -> None:
     """Make the move picked in the palette, as a flow."""
-    if choice.move == PLAN_MOVE:
+    moves = table.live.ruleset.moves
+    if any(m.id == choice.move and steading.starts_plan(m) for m in moves):
         table.action_new_plan()
         return
 

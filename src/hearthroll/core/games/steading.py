@@ -1,7 +1,8 @@
 """The steading's muster: what a Muster that holds leaves on the village, and its end.
 
-The muster's flag, the bands it holds on and what each pick gives are read from the Muster
-move's data (`data/moves.toml`); only the move's id is named here.
+The muster is the move whose flag effect `holds` (`mode = "hold"` in `data/moves.toml`): its
+flag, the bands it holds on and what each pick gives are read from that move's data; no move
+or flag is named here.
 
 How the rules are read (homefront moves, reading 13). A steading has one muster at a time:
 it holds from a Muster on 4+ until its flag is cleared, by Seasons Change (whose data clears
@@ -27,24 +28,31 @@ from hearthroll.core.numbers import signed
 from hearthroll.core.rules.effects import Effect, Option
 from hearthroll.core.rules.model import Move, Ruleset
 
-MUSTER = "muster"
-"""The move whose picks last while the steading stays mustered."""
+PLAN_TAG = "plan"
+"""The tag of a move that starts a plan (Make a Plan): its requirements, with tick boxes, are
+what the move makes (`hearthroll plan`, the app's plan form)."""
+
+
+def starts_plan(move: Move) -> bool:
+    """Whether making `move` is writing a plan down."""
+    return PLAN_TAG in move.tags
 
 
 def muster_move(ruleset: Ruleset) -> Move | None:
-    """The ruleset's Muster, where it has one."""
-    return next((m for m in ruleset.moves if m.id == MUSTER), None)
+    """The ruleset's Muster, where it has one: the move whose picks hold while its flag stands
+    (the loader keeps one such move a ruleset)."""
+    return next((m for m in ruleset.moves if _marks(m) is not None), None)
 
 
 def _marks(move: Move) -> Effect | None:
     """The effect that marks the muster's flag on the bands where the muster holds."""
-    return next((e for e in move.effects if e.kind == "flag" and e.mode != "clear"), None)
+    return next((e for e in move.effects if e.kind == "flag" and e.mode == "hold"), None)
 
 
 def after_move(state: Campaign, move: Move, band: str | None, chosen: Sequence[Option]) -> Campaign:
     """A Muster that holds records its picks on the steading, after those of a muster already
     holding (a pick made again is recorded again, for `settle` to give it once)."""
-    marks = _marks(move) if move.id == MUSTER else None
+    marks = _marks(move)
     steading = state.steading
     if marks is None or steading is None or (marks.on and band not in marks.on):
         return state

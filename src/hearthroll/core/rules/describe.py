@@ -233,6 +233,8 @@ def effect_line(effect: Effect, ruleset: Ruleset | None = None) -> str:
             text = f"{mode} {abs(effect.amount) if effect.amount else 'all'} {target}"
         else:
             text = f"{target} {amount or '+0'}"
+    elif kind == "flag" and mode == "hold":
+        text = f"mark {target} (the picks last while it stands)"
     elif kind in ("condition", "flag"):
         text = f"{mode or 'mark'} {target}"
         if effect.rounds:

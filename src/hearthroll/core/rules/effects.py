@@ -34,7 +34,7 @@ EffectKind = Literal[
 ]
 """Everything the engine knows how to apply."""
 
-EffectMode = Literal["add", "set", "fill", "gain", "spend", "lose", "mark", "clear"]
+EffectMode = Literal["add", "set", "fill", "gain", "spend", "lose", "mark", "clear", "hold"]
 """How an effect changes its target; which modes a kind takes is listed on `Effect`."""
 
 Subject = Literal["self", "foe", "ally", "party"]
@@ -119,7 +119,8 @@ class Effect(Gate):
     `meter` meter, amount, mode add|set|fill [add] (excess loss flows to the meter's overflow);
     `hold` hold, amount, mode gain|spend|set|lose [gain];
     `condition` condition, mode mark|clear [mark], rounds (None: the condition's own);
-    `flag` flag (a steading flag), mode mark|clear [mark];
+    `flag` flag (a steading flag), mode mark|clear|hold [mark] (hold: mark it, and the move's
+    picks last while it stands, coming back down when it is cleared: the Muster);
     `steading` stat, amount, mode add|set [add] (a loss past the stat's min triggers its move);
     `xp` amount; `level` (level up by the ruleset's XP rule); `table` table (roll on it);
     `heal` dice; `damage` dice ("" for the wielded weapon's), amount added, half;
