@@ -111,3 +111,49 @@ def test_a_condition_takes_yes_no_or_rounds_and_says_so() -> None:
     assert set_field(state, maneuvers, "Wren.stunned", "2").state.characters["Wren"].conditions == {
         "stunned": 2
     }
+
+
+def test_one_table_of_fields_serves_set_the_edit_box_and_the_values() -> None:
+    """The fields `set` lists when it refuses one, the paths the edit box offers and the values
+    it opens on come from one table: every listed field of every game reads back a value."""
+    import pytest
+
+    from hearthroll.core.errors import RuleError
+    from hearthroll.core.games.demo import starforged_demo
+    from hearthroll.core.verbs.fields import character_fields, field_paths
+
+    for game in ("house", "hack", "starforged", "maneuvers"):
+        ruleset = CATALOG.ruleset(game)
+        state = starforged_demo(ruleset) if game == "starforged" else demo_campaign(ruleset)
+        name = next(iter(state.characters))
+        with pytest.raises(RuleError) as refused:
+            set_field(state, ruleset, f"{name}.nonsense", "1")
+        listed = str(refused.value).split("fields: ", 1)[1].split(", ")
+        assert listed == character_fields(ruleset)
+        paths = field_paths(state, ruleset)
+        assert [p for p in paths if p.startswith(f"{name}.")] == [f"{name}.{f}" for f in listed]
+        for field in listed:
+            assert field_value(state, ruleset, f"{name}.{field}") is not None, (game, field)
+    assert ("breaking_point" in character_fields(CATALOG.ruleset("maneuvers"))) is True
+    assert "breaking_point" not in character_fields(HOUSE)
+
+
+def test_ongoing_is_set_as_the_edit_box_takes_it_from_the_shell_too() -> None:
+    state = demo_campaign(HOUSE)
+    after = set_field(state, HOUSE, "Wren.ongoing", "-1 3")
+    ongoing = after.state.characters["Wren"].ongoing
+    assert ongoing is not None and (ongoing.amount, ongoing.rolls) == (-1, 3)
+    assert after.event.results == ("Wren: −1 ongoing on the next 3 rolls",)
+    assert field_value(after.state, HOUSE, "Wren.ongoing") == "-1 3"
+    cleared = set_field(after.state, HOUSE, "Wren.ongoing", "0")
+    assert cleared.state.characters["Wren"].ongoing is None
+
+
+def test_set_ongoing_from_the_shell_takes_the_words(tmp_path: Path) -> None:
+    camp = tmp_path / "camp.toml"
+    assert run_cli("new", str(camp), "--demo").returncode == 0
+    done = run_cli("set", str(camp), "Wren.ongoing", "-1 2")
+    assert done.returncode == 0, done.stderr
+    assert "Wren: −1 ongoing on the next 2 rolls" in done.stdout
+    short = run_cli("set", str(camp), "Wren.ongoing", "-2")
+    assert short.returncode != 0 and "say how many rolls it lasts: -2 3" in short.stderr

@@ -13,8 +13,8 @@ from hearthroll.core.campaign.state import Asset, Campaign
 from hearthroll.core.errors import HearthrollError
 from hearthroll.core.games.demo import demo_campaign
 from hearthroll.core.verbs.edits import field_value, set_field
+from hearthroll.core.verbs.fields import field_paths
 from hearthroll.store.rulesets import load_catalog
-from hearthroll.tui.fields import field_paths
 
 CATALOG = load_catalog(with_user=False)
 STARFORGED = CATALOG.ruleset("starforged")

@@ -561,10 +561,10 @@ def run_hold(args: argparse.Namespace) -> int:
 
 def run_set(args: argparse.Namespace) -> int:
     """Edit a field."""
-    from hearthroll.core.verbs.edits import set_field
+    from hearthroll.core.verbs.fields import set_field
 
     owner, _, field = args.path.partition(".")
-    if field.lower() == "ongoing":
+    if field.lower() == "ongoing" and args.rolls is not None:
         return _set_ongoing(args, owner)
     if args.rolls is not None:
         raise UsageError("--rolls goes with NAME.ongoing only")
@@ -572,15 +572,14 @@ def run_set(args: argparse.Namespace) -> int:
 
 
 def _set_ongoing(args: argparse.Namespace, owner: str) -> int:
+    """NAME.ongoing N --rolls R (the same as `set NAME.ongoing "N R"`)."""
     from hearthroll.core.verbs.sheet import ongoing
 
     text = args.value.replace("−", "-")
     if not text.lstrip("+-").isdigit():
         raise UsageError(f"an ongoing penalty is a signed number like -1, not {args.value!r}")
     amount = int(text)
-    if amount and args.rolls is None:
-        raise UsageError("say how many rolls it lasts: --rolls N")
-    return _with_store(args, lambda s: ongoing(s.state, s.ruleset, amount, args.rolls or 0, owner))
+    return _with_store(args, lambda s: ongoing(s.state, s.ruleset, amount, args.rolls, owner))
 
 
 def run_level_up(args: argparse.Namespace) -> int:

@@ -602,40 +602,23 @@ class TableScreen(Screen[None]):
         self.run_verb(lambda: edits.do_level_up(self.live.state, self.live.ruleset, self.active))
 
     def action_edit(self) -> None:
-        """Edit any field of a sheet or the steading."""
-        from hearthroll.core.verbs import edits
-        from hearthroll.tui.fields import field_paths
+        """Edit any field of a sheet or the steading (`NAME.ongoing` takes `-1 3`)."""
+        from hearthroll.core.verbs import fields
         from hearthroll.tui.screens.edit_field import EditField
 
         def check(value: tuple[str, str]) -> str | None:
             path, text = value
-            owner, _, field = path.partition(".")
-            if field.strip().lower() == "ongoing":
-                return self._ongoing(owner, text)
             return self.attempt(
-                lambda: edits.set_field(self.live.state, self.live.ruleset, path, text)
+                lambda: fields.set_field(self.live.state, self.live.ruleset, path, text)
             )
 
         start = f"{self.active}." if self.active else "steading."
-        paths = field_paths(self.live.state, self.live.ruleset)
+        paths = fields.field_paths(self.live.state, self.live.ruleset)
 
         def current(path: str) -> str | None:
-            return edits.field_value(self.live.state, self.live.ruleset, path)
+            return fields.field_value(self.live.state, self.live.ruleset, path)
 
         self.app.push_screen(EditField(start, paths, check, current))
-
-    def _ongoing(self, owner: str, text: str) -> str | None:
-        """NAME.ongoing in the edit modal: `-1 3` is -1 on the next 3 rolls (reading 24)."""
-        from hearthroll.core.verbs import sheet
-        from hearthroll.tui.fields import ongoing_words
-
-        parsed = ongoing_words(text)
-        if isinstance(parsed, str):
-            return parsed
-        amount, rolls = parsed
-        return self.attempt(
-            lambda: sheet.ongoing(self.live.state, self.live.ruleset, amount, rolls, owner)
-        )
 
     def action_note(self) -> None:
         """The GM's line in the log; one that starts with `!` is secret (never in the players'
