@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import attrs
 
-from hearthroll.core.campaign.state import Character, LastRoll
+from hearthroll.core.campaign.state import Campaign, Character, LastRoll
 from hearthroll.core.errors import RuleError
 from hearthroll.core.games.sections import Line, Section
 from hearthroll.core.numbers import signed
@@ -279,3 +279,24 @@ def momentum_section(ruleset: Ruleset, character: Character) -> Section | None:
         "impacts": [i.path for i in marked],
     }
     return Section("momentum", meter.name.lower(), lines, data)
+
+
+def above_max(state: Campaign, ruleset: Ruleset) -> list[tuple[tuple[str | int, ...], str]]:
+    """Momentum above the max its impacts make (10 less one per impact), by key path: the sheet
+    opens, and the next move or `set` brings it down, but `check` names it."""
+    gauge = meter_of(ruleset)
+    if gauge is None or gauge.max is None:
+        return []
+    found: list[tuple[tuple[str | int, ...], str]] = []
+    for name, character in state.characters.items():
+        value = character.meters.get(gauge.id)
+        if value is None or value <= (top := max_momentum(ruleset, character)):
+            continue
+        found.append(
+            (
+                ("characters", name, "meters", gauge.id),
+                f"{value} is above {name}'s {why_max(ruleset, character)}; set "
+                f"{gauge.name.lower()} to {top} or less, or clear an impact",
+            )
+        )
+    return found

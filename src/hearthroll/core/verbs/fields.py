@@ -2,8 +2,9 @@
 
 `character_fields` and `steading_fields` list them in the sheet's order; `field_paths` is every
 `NAME.field` the campaign has (what the app's edit box offers); `field_value` reads one back as
-`set_field` takes it; `set_field` edits it, within its bounds (`PLAIN` for the fields every
-character has, the ruleset's own for its meters, stats, holds and conditions).
+`set_field` takes it; `set_field` edits it, within its bounds (`games/bounds.py`: `PLAIN` for
+the fields every character has, the ruleset's own for its meters, stats, holds and conditions),
+the same a campaign file is checked against when it is opened.
 """
 
 from __future__ import annotations
@@ -18,34 +19,9 @@ from hearthroll.core.campaign.sheets import find_character, put_character
 from hearthroll.core.campaign.state import Asset, Campaign, Character
 from hearthroll.core.errors import HearthrollError, NotFound, RuleError
 from hearthroll.core.games import assets, momentum
+from hearthroll.core.games.bounds import ALIASES, PLAIN, Plain, outside, span
 from hearthroll.core.numbers import describe, whole_number
 from hearthroll.core.rules.model import Ruleset
-
-
-@attrs.frozen
-class Plain:
-    """A field every character has: the sheet's attribute it sets and its bounds."""
-
-    attr: str
-    low: int | None = None
-    high: int | None = None
-    """The most it takes; None with `low` set: the character's level (rerolls)."""
-    text: bool = False
-
-    def bounds(self, character: Character) -> tuple[int | None, int | None]:
-        return self.low, self.high if self.high is not None else character.level
-
-
-PLAIN: dict[str, Plain] = {
-    "level": Plain("level", 1, 99),
-    "xp": Plain("xp", 0, 9999),
-    "rerolls": Plain("rerolls_left", 0),
-    "armor": Plain("armor", 0, 99),
-    "forward": Plain("forward", -9, 9),
-    "notes": Plain("notes", text=True),
-}
-"""The fields every character has, as `set` takes them; `rerolls_left` is `rerolls` too."""
-ALIASES = {"rerolls_left": "rerolls"}
 
 
 def character_fields(ruleset: Ruleset) -> list[str]:
@@ -111,9 +87,8 @@ def _number(path: str, text: str, low: int | None, high: int | None) -> int:
     value = whole_number(text)
     if value is None:
         raise RuleError(f"{path} is a whole number (digits 0-9), not {describe(text)}")
-    if (low is not None and value < low) or (high is not None and value > high):
-        span = f"{low if low is not None else '…'} to {high if high is not None else '…'}"
-        raise RuleError(f"{path} is {span}, not {value}")
+    if outside(value, low, high):
+        raise RuleError(f"{path} is {span(low, high)}, not {value}")
     return value
 
 
