@@ -15,100 +15,46 @@ band's picks → effects, aftermath, record (`session.make_move`).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
 import attrs
 
 from hearthroll.core.campaign.events import Outcome
-from hearthroll.core.campaign.resolve import offered
 from hearthroll.core.campaign.state import Campaign
-from hearthroll.core.dice.sources import AskingDice, DiceNeeded, DiceSource, RandomDice
+from hearthroll.core.dice.sources import AskingDice, DiceSource, RandomDice
 from hearthroll.core.errors import HearthrollError, RuleError
-from hearthroll.core.games import assets, momentum
-from hearthroll.core.games.floor import FloorChoiceNeeded
-from hearthroll.core.games.progress import TrackNeeded
-from hearthroll.core.numbers import signed
-from hearthroll.core.rules.effects import OptionList
-from hearthroll.core.rules.model import Input, Move, Ruleset
+from hearthroll.core.rules.model import Move, Ruleset
 from hearthroll.core.rules.search import find_move
 from hearthroll.core.verbs import session
-from hearthroll.core.verbs.picking import STAT, PicksNeeded, move_context, stat_choices
+from hearthroll.core.verbs.picking import STAT, PicksNeeded
 from hearthroll.core.verbs.pool import ASK_DIE, BoostNeeded
+from hearthroll.core.verbs.questions import (
+    BEFORE_FLAG,
+    before_questions,
+    boost_question,
+    consequence_questions,
+    optional_lists,
+    pick_question,
+    questions_for,
+)
+from hearthroll.core.verbs.request import BAND, BEFORE, KINDS, MoveRequest, Question
 from hearthroll.core.verbs.session import BurnOffered
 
-KINDS = ("asset", "stat", "input", "picks", "floor", "track", "resist", "dice", "burn", "boost")
-"""Every kind of question, in the order a move asks them."""
-
-BEFORE = "before"
-BAND = "band"
-"""The lists a request has shown the GM (`MoveRequest.shown`): those picked before the roll,
-and the band's. A list the rules let the player pick fewer of ("up to") is asked once."""
-
-
-@attrs.frozen
-class MoveRequest:
-    """A move as the GM asks for it, and the answers given so far."""
-
-    move: str
-    actor: str | None = None
-    advantage: bool = False
-    disadvantage: bool = False
-    inputs: Mapping[str, int | str] = attrs.field(factory=dict)
-    """The move's inputs by id, and the stat the player picked (`stat`)."""
-    picks: tuple[str, ...] = ()
-    """Every option picked: before the roll, on the band, at momentum's floor."""
-    prepare: bool = False
-    """Spend Preparation on this roll (+1; on a pool, on the kept die `boost` names)."""
-    boost: int | None = None
-    """The kept die (from 1) Preparation's +1 goes on, on a pool; asked where unsaid."""
-    at: str | None = None
-    """The foe a maneuver is made against."""
-    resist: bool | None = None
-    """Make an optional roll (a suffer move's "resist?"); None: not answered yet."""
-    asset: str | None = None
-    """The companion or vehicle the move acts on."""
-    track: str | None = None
-    """The track a loss of progress clears."""
-    burn: bool | None = None
-    """Burn momentum on the action roll as it is judged; None: asked where it would help."""
-    faces: tuple[int, ...] = ()
-    """The faces given so far, in the order the move rolls them."""
-    shown: frozenset[str] = frozenset()
-    """The lists shown to the GM already (`BEFORE`, `BAND`): a list of "up to" is not asked
-    again."""
-
-    @classmethod
-    def answered(cls, move: str, **given: object) -> MoveRequest:
-        """A request whose every question the caller answers itself (the shell): no list
-        of "up to" is asked, and resist and burn are no unless given."""
-        given.setdefault("resist", False)
-        given.setdefault("burn", False)
-        return cls(move, shown=frozenset({BEFORE, BAND}), **given)  # type: ignore[arg-type]
-
-
-@attrs.frozen
-class Question:
-    """One thing a move still needs, in words a person can answer."""
-
-    kind: str
-    """One of `KINDS`."""
-    title: str
-    """The question: `Endure Harm: resist?`, `damage 1d6 (Sword)`."""
-    choices: tuple[tuple[str, str], ...] = ()
-    """(answer, words) to choose from; empty for a number or faces."""
-    pick: int = 1
-    """How many choices to pick."""
-    up_to: bool = False
-    """Fewer picks (or none) are allowed."""
-    flag: str = ""
-    """The shell flag that answers it (`--pick ID`, `--track NAME`)."""
-    said: str = ""
-    """The shell's refusal for it, in full."""
-    spec: Input | None = None
-    """An input's spec (its bounds, its choices)."""
-    sides: int = 0
-    count: int = 0
-    """For dice: how many, of how many sides."""
+__all__ = [
+    "BAND",
+    "BEFORE",
+    "KINDS",
+    "Asked",
+    "MoveRequest",
+    "Question",
+    "QuestionsOpen",
+    "answer",
+    "boost_question",
+    "pick_question",
+    "questions_for",
+    "resolve",
+    "shown",
+]
 
 
 @attrs.frozen
@@ -158,7 +104,7 @@ def resolve(
     )
     if refusal is not None:
         raise refusal
-    for stage in (_before, _consequences):
+    for stage in (before_questions, consequence_questions):
         questions = stage(state, ruleset, move, request)
         if questions:
             return Asked(tuple(questions), request)
@@ -169,7 +115,7 @@ def resolve(
         rolled = attrs.evolve(request, faces=tuple(source.faces))
         return _asked(state, ruleset, move, rolled, error)
     rolled = attrs.evolve(request, faces=tuple(source.faces))
-    optional = _optional_lists(outcome.offered, request, BAND)
+    optional = optional_lists(outcome.offered, request, BAND)
     if optional:
         return Asked(tuple(pick_question(move, lst) for lst in optional), rolled, outcome)
     return outcome
@@ -204,134 +150,8 @@ def answer(request: MoveRequest, question: Question, given: Sequence[str]) -> Mo
 
 def shown(request: MoveRequest, questions: Sequence[Question]) -> MoveRequest:
     """The request after these pick questions were put to the GM (answered or not)."""
-    kinds = {BEFORE if q.flag == _BEFORE_FLAG else BAND for q in questions if q.kind == "picks"}
+    kinds = {BEFORE if q.flag == BEFORE_FLAG else BAND for q in questions if q.kind == "picks"}
     return attrs.evolve(request, shown=request.shown | kinds)
-
-
-# --- the stages before the roll ---------------------------------------------------------
-
-
-def _before(state: Campaign, ruleset: Ruleset, move: Move, request: MoveRequest) -> list[Question]:
-    """What the move needs before anything happens: which companion, the stat, the inputs,
-    the picks made before the roll; all asked at once, none depends on another."""
-    questions: list[Question] = []
-    if request.asset is None:
-        owned = assets.choices_for(state, ruleset, move, request.actor)
-        if owned:
-            title = f"{move.name}: on which?"
-            names = ", ".join(n for n, _ in owned)
-            said = f"{move.name}: name the one it acts on (--asset NAME): {names}"
-            questions.append(Question("asset", title, owned, flag="--asset NAME", said=said))
-    questions += _inputs(state, ruleset, move, request)
-    context = move_context(
-        state, ruleset, move, state.characters.get(request.actor or ""), request.inputs
-    )
-    lists = offered(move, None, context, ruleset, when="before")
-    for lst in _open_lists([x for x in lists if x.items], request, BEFORE):
-        questions.append(pick_question(move, lst, before=True))
-    return questions
-
-
-def _inputs(state: Campaign, ruleset: Ruleset, move: Move, request: MoveRequest) -> list[Question]:
-    given = {
-        **assets.inputs_for(state, ruleset, move, request.actor, request.asset),
-        **request.inputs,
-    }
-    questions: list[Question] = []
-    character = state.characters.get(request.actor or "")
-    stat = stat_choices(ruleset, move, character)
-    if stat is not None and STAT not in given:
-        values = character.stats if character is not None else {}
-        choices = tuple(
-            (s, f"{ruleset.stat(s).name} {signed(values.get(s, 0))}") for s in stat.choices
-        )
-        listed = ", ".join(f"{s} ({ruleset.stat(s).name})" for s in stat.choices)
-        said = f"{move.name}: the player says which stat: --stat one of {listed}"
-        title = f"{move.name}: which stat? ({stat.text})"
-        questions.append(Question("stat", title, choices, flag="--stat", said=said, spec=stat))
-    for spec in move.inputs:
-        if spec.id in given:
-            continue
-        flag = f"--input {spec.id}=…" if spec.choices else "--value N"
-        choices = tuple((c, c) for c in spec.choices)
-        said = f"{move.name} needs {spec.name}: give it with {flag} ({spec.text or spec.name})"
-        title = f"{move.name}: {spec.name}" + (f" — {spec.text}" if spec.text else "")
-        questions.append(Question("input", title, choices, flag=flag, said=said, spec=spec))
-    return questions
-
-
-def _consequences(
-    state: Campaign, ruleset: Ruleset, move: Move, request: MoveRequest
-) -> list[Question]:
-    """What the harm picked before the roll leads to, asked before the roll: momentum's floor
-    and the track it clears (reading 29), then resist? with the odds (reading 25)."""
-    if not move.roll.optional or request.resist is not None or request.faces:
-        return []
-    from hearthroll.core.verbs import starforged  # its odds load only where resist? is asked
-
-    try:
-        odds = starforged.resist_odds(
-            state,
-            ruleset,
-            move.id,
-            actor=request.actor,
-            picks=request.picks,
-            inputs=request.inputs,
-            asset=request.asset,
-            track=request.track,
-        )
-    except (FloorChoiceNeeded, TrackNeeded) as needed:
-        return list(questions_for(move, needed))
-    if odds is None:
-        return []
-    from hearthroll.core.dice.odds import percent  # the odds only where resist? is asked
-
-    chances = ", ".join(f"{momentum.BAND_WORDS[b]} {percent(p)}" for b, p in odds.bands)
-    choices = (("roll", f"Resist: roll ({chances})"), ("no_roll", "Take the harm: no roll"))
-    said = f"{move.name}: resist? roll with --roll ({chances})"
-    return [Question("resist", f"{move.name}: resist?", choices, flag="--roll", said=said)]
-
-
-_BEFORE_FLAG = "--pick ID (before the roll)"
-
-
-def _open_lists(lists: Sequence[OptionList], request: MoveRequest, when: str) -> list[OptionList]:
-    """The lists still to ask: short of picks, or "up to" and not shown yet."""
-    picked = set(request.picks)
-    out = []
-    for lst in lists:
-        have = sum(1 for o in lst.items if o.id in picked)
-        if lst.up_to:
-            if when not in request.shown and not have:
-                out.append(lst)
-        elif have < min(lst.pick, len(lst.items)):
-            out.append(lst)
-    return out
-
-
-def _optional_lists(
-    lists: Sequence[OptionList], request: MoveRequest, when: str
-) -> list[OptionList]:
-    """The band's "up to" lists not shown yet (the lists it must have are refused short)."""
-    return [x for x in _open_lists([x for x in lists if x.items], request, when) if x.up_to]
-
-
-def pick_question(move: Move, lst: OptionList, *, before: bool = False) -> Question:
-    """An option list as a question: its heading, its items, how many to pick."""
-    from hearthroll.core.rules.describe import options_heading
-
-    words = "; ".join(f"“{o.text}” (--pick {o.id})" for o in lst.items)
-    many = f"up to {lst.pick}" if lst.up_to else f"{min(lst.pick, len(lst.items))} (got 0)"
-    said = f"{move.name}: pick {many}. Choose from: {words}"
-    return Question(
-        "picks",
-        options_heading(lst, move),
-        tuple((o.id, o.text) for o in lst.items),
-        pick=lst.pick,
-        up_to=lst.up_to,
-        flag=_BEFORE_FLAG if before else "--pick ID",
-        said=said,
-    )
 
 
 # --- the roll and after -----------------------------------------------------------------
@@ -388,62 +208,6 @@ def _asked(
     elif isinstance(error, PicksNeeded):
         seen = _preview(state, ruleset, request)
     return Asked(questions, request, seen, error)
-
-
-def questions_for(move: Move, error: HearthrollError) -> tuple[Question, ...]:
-    """The questions an engine's refusal is (picks short, momentum's floor, a track, dice,
-    burn, the kept die); empty for a refusal that is no question."""
-    said = str(error)
-    if isinstance(error, DiceNeeded):
-        return (
-            Question(
-                "dice",
-                error.purpose,
-                flag="--dice",
-                said=said,
-                sides=error.sides,
-                count=error.count,
-            ),
-        )
-    if isinstance(error, PicksNeeded):
-        return tuple(pick_question(move, lst) for lst in error.lists)
-    if isinstance(error, FloorChoiceNeeded):
-        return tuple(
-            Question(
-                "floor",
-                lst.label or f"{move.name}: momentum at its floor",
-                tuple((o.id, o.text) for o in lst.items),
-                pick=lst.pick,
-                flag="--pick ID",
-                said=said,
-            )
-            for lst in error.lists
-        )
-    if isinstance(error, TrackNeeded):
-        return (
-            Question(
-                "track", "Which track loses progress?", error.tracks, flag="--track NAME", said=said
-            ),
-        )
-    if isinstance(error, BurnOffered):
-        choices: tuple[tuple[str, str], ...] = (
-            ("burn", error.words),
-            ("keep", "keep the roll as it is"),
-        )
-        return (
-            Question("burn", f"{move.name}: burn momentum?", choices, flag="--burn", said=said),
-        )
-    if isinstance(error, BoostNeeded):
-        return (attrs.evolve(boost_question(move, error.kept), said=said),)
-    return ()
-
-
-def boost_question(move: Move, kept: Sequence[int]) -> Question:
-    """Which kept die Preparation's +1 goes on: the kept dice, the lowest first."""
-    dice = sorted(enumerate(kept, start=1), key=lambda d: d[1])
-    choices = tuple((str(n), f"kept die {n}: [{f}]") for n, f in dice)
-    title = f"{move.name}: Preparation's +1 on which kept die?"
-    return Question("boost", title, choices, flag="--prep N")
 
 
 def _preview(state: Campaign, ruleset: Ruleset, request: MoveRequest) -> Outcome | None:
