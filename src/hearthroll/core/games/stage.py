@@ -17,14 +17,16 @@ Questions a module needs answered are raised as their own errors (`floor.FloorCh
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 import attrs
 
-from hearthroll.core.campaign.resolve import Context
-from hearthroll.core.campaign.state import Asset, Campaign, Character
-from hearthroll.core.dice.sources import DiceSource
-from hearthroll.core.rules.effects import Effect, Option
-from hearthroll.core.rules.model import Move, Ruleset
+if TYPE_CHECKING:  # a game module loads this for its stage functions: it loads no rules
+    from hearthroll.core.campaign.resolve import Context
+    from hearthroll.core.campaign.state import Asset, Campaign, Character
+    from hearthroll.core.dice.sources import DiceSource
+    from hearthroll.core.rules.effects import Effect, Option
+    from hearthroll.core.rules.model import Move, Ruleset
 
 
 @attrs.frozen

@@ -4,7 +4,7 @@ the party (`set` is `verbs/fields.py`'s)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -17,13 +17,21 @@ from hearthroll.core.campaign.state import (
     Requirement,
 )
 from hearthroll.core.errors import NotFound, RuleError, TurnError
-from hearthroll.core.verbs.fields import field_value, set_character, set_field
 
 if TYPE_CHECKING:
     from hearthroll.core.dice.sources import DiceSource
     from hearthroll.core.rules.model import Ruleset
 
-__all__ = ["field_value", "set_field"]  # `set` is `verbs/fields.py`'s; callers read it here too
+
+def __getattr__(name: str) -> Any:
+    """`set` is `verbs/fields.py`'s (`set_field`, `field_value`), read here too; loaded when
+    asked for, so a verb that sets nothing loads none of the sheet's rules."""
+    if name in ("field_value", "set_field"):
+        from hearthroll.core.verbs import fields
+
+        return getattr(fields, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 # --- sheet verbs ----------------------------------------------------------------------------
 
@@ -285,6 +293,7 @@ def add_character(
     (None: the ruleset's start level); `fields` are (field, value) pairs set on it at once, as
     `set` would (`forceful`, `2`)."""
     from hearthroll.core.campaign.state import new_character, start_level
+    from hearthroll.core.verbs.fields import set_character
 
     name = " ".join(name.split())
     if not name or "." in name:
