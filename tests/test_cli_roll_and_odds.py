@@ -89,6 +89,8 @@ def test_roll_face_outside_the_die_is_refused() -> None:
         ("odds", "pool", "0"),
         ("odds", "sum", "banana"),
         ("odds", "d20", "--mod", "1"),
+        ("odds", "stat-dice", "-1000000"),
+        ("odds", "stat-dice", "13"),
         ("odds",),
         ("frobnicate",),
     ],
@@ -99,3 +101,15 @@ def test_usage_errors_exit_2_with_one_line_and_no_traceback(args: tuple[str, ...
     assert "Traceback" not in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1
     assert result.stderr.startswith("hearthroll: ")
+
+
+def test_odds_stat_dice_names_its_bounds() -> None:
+    refused = run("odds", "stat-dice", "-1000000")
+    assert refused.stderr == (
+        "hearthroll: a community roll's stat must be from -12 to 12, not -1000000 (any stat of "
+        "0 or less rolls 2d6 and keeps the lowest)\n"
+    )
+    assert run("odds", "stat-dice", "-12").stdout == run("odds", "stat-dice", "0").stdout.replace(
+        "+0", "−12"
+    )
+    assert run("odds", "stat-dice", "12").returncode == 0

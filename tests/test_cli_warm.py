@@ -1,6 +1,9 @@
 """The warm process: a command handed to it prints, reads and exits as the same command run in
 its own process, in the caller's folder, environment and streams; none listening, the command
-runs where it was typed; Ctrl-C reaches it; `warm stop` ends it.
+runs where it was typed; Ctrl-C reaches it; `warm stop` ends it. A socket in a folder open to
+others, or held by another user's process, is never sent a byte; a stopped warm process is
+passed by (and never holds the caller's pipes), and Ctrl-C and SIGTERM end a caller waiting
+on it.
 
 Each test that needs one starts a warm process of its own in a short temporary folder (a
 socket path holds about 100 bytes) and stops it.
@@ -14,9 +17,11 @@ import json
 import os
 import shutil
 import signal
+import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -28,7 +33,6 @@ from hearthroll import launch
 from hearthroll.cli import build_parser
 from hearthroll.cli import warm as warm_process
 from hearthroll.store import warm_place
-from hearthroll.store.stamps import stamps
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="the warm process forks")
 
@@ -48,30 +52,38 @@ class Warm:
     ) -> tuple[int | None, str, str]:
         """Hand `argv` to the warm process as `hearthroll` would, with its standard streams on
         files: the status (None: it did not take the command), stdout and stderr."""
-        folder = Path(tempfile.mkdtemp(dir=self.data))
-        out, err = folder / "out", folder / "err"
-        saved = [os.dup(fd) for fd in (0, 1, 2)]
-        here = os.getcwd()
-        source = open(stdin or os.devnull, "rb")  # noqa: SIM115
-        with out.open("wb") as out_file, err.open("wb") as err_file:
-            os.dup2(source.fileno(), 0)
-            os.dup2(out_file.fileno(), 1)
-            os.dup2(err_file.fileno(), 2)
-            streams = sys.stdin, sys.stdout, sys.stderr
-            sys.stdin = open(0, encoding="utf-8", closefd=False)  # noqa: SIM115
-            sys.stdout = sys.stderr = open(1, "w", encoding="utf-8", closefd=False)  # noqa: SIM115
-            try:
-                if cwd is not None:
-                    os.chdir(cwd)
-                status = launch.ask(self.place, list(argv))
-            finally:
-                os.chdir(here)
-                sys.stdin, sys.stdout, sys.stderr = streams
-                for fd, kept in zip((0, 1, 2), saved, strict=True):
-                    os.dup2(kept, fd)
-                    os.close(kept)
-                source.close()
-        return status, out.read_text(encoding="utf-8"), err.read_text(encoding="utf-8")
+        return hand(self.place, self.data, *argv, stdin=stdin, cwd=cwd)
+
+
+def hand(
+    place: str, data: Path, *argv: str, stdin: Path | None = None, cwd: Path | None = None
+) -> tuple[int | None, str, str]:
+    """Hand `argv` to whatever listens at `place` as `hearthroll` would, with its standard
+    streams on files in `data`: the status (None: none took the command), stdout and stderr."""
+    folder = Path(tempfile.mkdtemp(dir=data))
+    out, err = folder / "out", folder / "err"
+    saved = [os.dup(fd) for fd in (0, 1, 2)]
+    here = os.getcwd()
+    source = open(stdin or os.devnull, "rb")  # noqa: SIM115
+    with out.open("wb") as out_file, err.open("wb") as err_file:
+        os.dup2(source.fileno(), 0)
+        os.dup2(out_file.fileno(), 1)
+        os.dup2(err_file.fileno(), 2)
+        streams = sys.stdin, sys.stdout, sys.stderr
+        sys.stdin = open(0, encoding="utf-8", closefd=False)  # noqa: SIM115
+        sys.stdout = sys.stderr = open(1, "w", encoding="utf-8", closefd=False)  # noqa: SIM115
+        try:
+            if cwd is not None:
+                os.chdir(cwd)
+            status = launch.ask(place, list(argv))
+        finally:
+            os.chdir(here)
+            sys.stdin, sys.stdout, sys.stderr = streams
+            for fd, kept in zip((0, 1, 2), saved, strict=True):
+                os.dup2(kept, fd)
+                os.close(kept)
+            source.close()
+    return status, out.read_text(encoding="utf-8"), err.read_text(encoding="utf-8")
 
 
 def wait_for(check: object, seconds: float = 60.0) -> bool:
@@ -237,18 +249,23 @@ def test_ctrl_c_reaches_the_served_command(warm: Warm) -> None:
         assert client.wait(timeout=60) == 130
 
 
-def test_a_changed_source_names_another_socket(
+def test_a_changed_byte_names_another_socket_though_size_and_time_are_kept(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    (tmp_path / "engine.py").write_text("x = 1\n", "utf-8")
-    before = stamps(str(tmp_path))
-    os.utime(tmp_path / "engine.py", ns=(1, 1))
-    assert stamps(str(tmp_path)) != before
-    import hearthroll.store.stamps as module
-
+    engine = tmp_path / "engine.py"
+    engine.write_text("x = 1\n", "utf-8")
+    os.utime(engine, ns=(1, 1))
+    before = warm_place.sources(str(tmp_path))
+    engine.write_text("x = 2\n", "utf-8")  # as `cp -p` or an unpacked archive leaves it
+    os.utime(engine, ns=(1, 1))
+    after = warm_place.sources(str(tmp_path))
+    assert [size for _, size, _ in after] == [size for _, size, _ in before]
+    assert after != before
     first = warm_place.socket_path(warm_place.fingerprint())
-    monkeypatch.setattr(module, "stamps", lambda folder, prefix="": [("engine.py", 1, 1)])
-    assert warm_place.socket_path(warm_place.fingerprint()) != first
+    monkeypatch.setattr(warm_place, "sources", lambda folder, prefix="": after)
+    second = warm_place.socket_path(warm_place.fingerprint())
+    monkeypatch.setattr(warm_place, "sources", lambda folder, prefix="": before)
+    assert len({first, second, warm_place.socket_path(warm_place.fingerprint())}) == 3
 
 
 def test_a_leftover_socket_of_a_stopped_process_is_cleared(short_data: Path) -> None:
@@ -294,3 +311,163 @@ def test_ctrl_z_stops_the_served_command_with_the_client_and_fg_goes_on(warm: Wa
         client.stdin.write(b"roll 1d1\n")
         client.stdin.close()
         assert client.wait(timeout=60) == 0
+
+
+# --- whom the caller trusts, and how long it waits ---------------------------------------------
+
+
+class Impostor:
+    """A socket at `place`, listened on in this process, that keeps every connection made to
+    it and answers each as a warm process would (a pid, then exit status 0)."""
+
+    def __init__(self, place: str) -> None:
+        self.listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        self.listener.bind(place)
+        self.listener.listen(8)
+        self.listener.settimeout(0.2)
+        self.heard: list[bytes] = []
+        self.done = threading.Event()
+        self.thread = threading.Thread(target=self._serve, daemon=True)
+        self.thread.start()
+
+    def _serve(self) -> None:
+        while not self.done.is_set():
+            try:
+                conn, _ = self.listener.accept()
+            except TimeoutError:
+                continue
+            with conn:
+                conn.settimeout(1.0)
+                with contextlib.suppress(OSError):
+                    self.heard.append(conn.recv(1 << 20))
+                    conn.sendall(warm_place.PID + os.getpid().to_bytes(4, "big"))
+                    conn.sendall(warm_place.STATUS + (0).to_bytes(4, "big"))
+
+    def close(self) -> None:
+        self.done.set()
+        self.thread.join(timeout=30)
+        self.listener.close()
+
+
+def test_a_socket_in_a_folder_open_to_others_is_never_sent_a_byte(short_data: Path) -> None:
+    place = warm_place.socket_path()
+    assert place is not None
+    folder = Path(place).parent
+    folder.mkdir(parents=True, mode=0o755)
+    folder.chmod(0o755)  # whatever the umask: others may read it
+    impostor = Impostor(place)
+    try:
+        with pytest.raises(launch.PassedBy, match=r"is open to other users \(mode 755"):
+            hand(place, short_data, "roll", "1d1")
+        done = run_cli("roll", "1d1", env={"HEARTHROLL_WARM": "1"})
+    finally:
+        impostor.close()
+    assert (done.returncode, done.stdout) == (0, "1d1 = [1] = 1\n")
+    assert done.stderr.count("\n") == 1
+    assert "not using the warm process: its folder" in done.stderr
+    assert done.stderr.endswith("this command runs in its own process\n")
+    assert impostor.heard == []
+
+
+IMPOSTOR_AS_NOBODY = """
+import os, socket, sys
+place = sys.argv[1]
+listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+listener.bind(place)
+os.chmod(place, 0o777)
+os.setgid(65534)
+os.setuid(65534)  # bound as root, listening as nobody: the kernel reports nobody
+listener.listen(8)
+print("ready", flush=True)
+listener.settimeout(60)
+conn, _ = listener.accept()
+conn.settimeout(10)
+heard = b""
+try:
+    while chunk := conn.recv(1 << 16):
+        heard += chunk
+except OSError:
+    pass
+print(len(heard), flush=True)
+"""
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="only root can listen as another user")
+def test_a_socket_held_by_another_users_process_is_never_sent_a_byte(short_data: Path) -> None:
+    place = warm_place.socket_path()
+    assert place is not None
+    Path(place).parent.mkdir(parents=True, mode=0o700)
+    impostor = subprocess.Popen(
+        [sys.executable, "-c", IMPOSTOR_AS_NOBODY, place], stdout=subprocess.PIPE, text=True
+    )
+    try:
+        assert impostor.stdout is not None
+        assert impostor.stdout.readline() == "ready\n"
+        with pytest.raises(launch.PassedBy, match=r"runs as another user \(uid 65534\)"):
+            hand(place, short_data, "roll", "1d1")
+        heard, _ = impostor.communicate(timeout=30)
+    finally:
+        end_process(impostor)  # type: ignore[arg-type]
+    assert heard == "0\n"  # it was connected to, and sent nothing: no environment, no terminal
+
+
+def test_a_stopped_warm_process_is_passed_by_and_warm_stop_ends_it(warm: Warm) -> None:
+    os.kill(warm.process.pid, signal.SIGSTOP)
+    try:
+        with pytest.raises(launch.PassedBy, match="did not answer within 2 s"):
+            warm.ask("roll", "1d1")
+        # as at the shell: its own process, one line; the pipes end with it (the stopped
+        # process holds no copy of them)
+        done = subprocess.run(
+            [sys.executable, "-m", "hearthroll", "roll", "1d1"],
+            env={**os.environ, "HEARTHROLL_WARM": "1"},
+            capture_output=True,
+            text=True,
+            timeout=30,
+            check=False,
+        )
+        assert (done.returncode, done.stdout) == (0, "1d1 = [1] = 1\n")
+        assert done.stderr.count("\n") == 1 and "did not answer within 2 s" in done.stderr
+        stopped = run_cli("warm", "stop", env={"HEARTHROLL_WARM": "1"})
+        assert stopped.stdout.startswith("stopped 1 warm process\n")
+        assert warm.process.wait(timeout=30) in (0, -signal.SIGKILL)
+        assert wait_for(lambda: not os.path.exists(warm.place))
+    finally:
+        with contextlib.suppress(OSError):
+            os.kill(warm.process.pid, signal.SIGCONT)
+
+
+def _waiting_client(warm: Warm) -> subprocess.Popen[bytes]:
+    """`hearthroll roll 1d1` once it has connected to the (stopped) warm process."""
+    client = subprocess.Popen(
+        [sys.executable, "-m", "hearthroll", "roll", "1d1"],
+        env={**os.environ, "HEARTHROLL_WARM": "1"},
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    fds = Path(f"/proc/{client.pid}/fd")
+
+    def connected() -> bool:
+        with contextlib.suppress(OSError):
+            return any(os.readlink(fd).startswith("socket:") for fd in fds.iterdir())
+        return False
+
+    assert wait_for(connected, 30), "the client did not connect"
+    return client
+
+
+@pytest.mark.skipif(not Path("/proc/self/fd").is_dir(), reason="finds the socket in /proc")
+def test_ctrl_c_and_sigterm_end_a_caller_waiting_on_a_stopped_warm_process(warm: Warm) -> None:
+    os.kill(warm.process.pid, signal.SIGSTOP)
+    try:
+        client = _waiting_client(warm)
+        client.send_signal(signal.SIGINT)
+        _, err = client.communicate(timeout=30)
+        assert (client.returncode, err) == (130, b"hearthroll: interrupted\n")
+        client = _waiting_client(warm)
+        client.send_signal(signal.SIGTERM)
+        client.communicate(timeout=30)
+        assert client.returncode == -signal.SIGTERM
+    finally:
+        with contextlib.suppress(OSError):
+            os.kill(warm.process.pid, signal.SIGCONT)

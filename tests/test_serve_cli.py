@@ -14,6 +14,7 @@ import pytest
 
 from cli_run import run_cli
 from hearthroll.cli.serve import player_addresses, view_command
+from hearthroll.cli.table_server import MAX_VIEWERS, TableServer
 from serving import folder_files, free_port, serve
 
 
@@ -173,3 +174,61 @@ async def _get_as(port: int, host: str) -> str:
         session.get(f"http://127.0.0.1:{port}/", headers={"Host": host}) as answer,
     ):
         return await answer.text()
+
+
+async def _handshake(port: int, origin: str | None) -> int:
+    """The HTTP status of a websocket handshake with the terminal from a page at `origin`
+    (101: accepted)."""
+    headers = {} if origin is None else {"Origin": origin}
+    async with aiohttp.ClientSession() as session:
+        try:
+            async with session.ws_connect(f"ws://127.0.0.1:{port}/ws", headers=headers):
+                return 101
+        except aiohttp.WSServerHandshakeError as error:
+            return error.status
+
+
+def test_the_terminal_answers_only_its_own_page(camp: Path, data: Path) -> None:
+    port = free_port()
+    with serve(camp, data, "--port", str(port)) as served:
+        served.wait_listening()
+        answers = {
+            origin: asyncio.run(_handshake(port, origin))
+            for origin in (
+                f"http://127.0.0.1:{port}",
+                f"http://localhost:{port}",
+                "http://evil.example",  # another site open on the GM's machine
+                f"http://evil.example:{port}",  # a name turned to 127.0.0.1 (DNS rebinding)
+                f"http://127.0.0.1:{port + 1}",  # another local server's page
+                f"https://127.0.0.1:{port}",
+                "null",
+                None,  # no browser leaves it out
+            )
+        }
+        status, _, err = served.interrupt()
+    assert status == 0 and "Traceback" not in err
+    assert answers.pop(f"http://127.0.0.1:{port}") == 101
+    assert answers.pop(f"http://localhost:{port}") == 101
+    assert set(answers.values()) == {403}, answers
+
+
+def test_on_every_network_the_printed_addresses_are_its_own_page(camp: Path, data: Path) -> None:
+    port = free_port()
+    with serve(camp, data, "--host", "0.0.0.0", "--port", str(port)) as served:
+        note = served.wait_listening()
+        answers = [asyncio.run(_handshake(port, address)) for address in note.addresses]
+        served.interrupt()
+    assert answers and set(answers) == {101}
+
+
+def test_the_last_place_is_kept_for_this_machine() -> None:
+    server = TableServer("true", "camp", here=["192.168.1.20"])
+    server._viewers.update(object() for _ in range(MAX_VIEWERS - 2))  # type: ignore[misc]
+    assert server.room_for("192.168.1.30")
+    server._viewers.add(object())  # type: ignore[arg-type]
+    assert not server.room_for("192.168.1.30")  # a phone at the table: the last place is kept
+    assert not server.room_for(None)
+    for here in ("127.0.0.1", "::1", "::ffff:127.0.0.1", "192.168.1.20"):
+        assert server.room_for(here)
+    server._viewers.add(object())  # type: ignore[arg-type]
+    assert not server.room_for("127.0.0.1")

@@ -65,7 +65,11 @@ async def _screen_until(websocket: aiohttp.ClientWebSocketResponse, words: str) 
 
 async def _drive(port: int) -> None:
     url = f"ws://127.0.0.1:{port}/ws?width=120&height=40"
-    async with aiohttp.ClientSession() as session, session.ws_connect(url) as websocket:
+    page = f"http://127.0.0.1:{port}"  # the origin a browser that opened the page sends
+    async with (
+        aiohttp.ClientSession() as session,
+        session.ws_connect(url, origin=page) as websocket,
+    ):
         await _screen_until(websocket, "players' view")
         await websocket.send_str(json.dumps(["stdin", "?"]))
         await _screen_until(websocket, "walk up and down the log")  # the keys reach it

@@ -185,3 +185,49 @@ def test_filelock_cannot_take_a_campaign_hearthroll_holds(tmp_path: Path) -> Non
             other.acquire()
     with filelock.FileLock(str(lock_path(path)), timeout=0, thread_local=False):
         pass
+
+
+# --- a second writer waits a moment for a short holder -------------------------------------
+
+HOLDER = """
+import sys, time
+from pathlib import Path
+from hearthroll.store import lock
+held = lock.take(Path(sys.argv[1]))
+print("held", flush=True)
+time.sleep(float(sys.argv[2]))
+held.release()
+"""
+
+
+def _holder(where: Path, seconds: float) -> subprocess.Popen[str]:
+    """Another process that holds the lock at `where` for `seconds` once it says `held`."""
+    env = {**os.environ, "PYTHONPATH": str(SRC)}
+    holder = subprocess.Popen(
+        [sys.executable, "-c", HOLDER, str(where), str(seconds)],
+        stdout=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
+    assert holder.stdout is not None and holder.stdout.readline() == "held\n"
+    return holder
+
+
+def test_a_second_writer_waits_for_a_short_command_to_give_the_lock_back(tmp_path: Path) -> None:
+    path = camp(tmp_path)
+    holder = _holder(lock_path(path), 0.2)  # a verb saving its event
+    try:
+        CampaignFiles.open(path).close()  # taken once the short holder is done, not refused
+    finally:
+        holder.wait(timeout=60)
+
+
+def test_a_holder_that_keeps_the_lock_is_refused_after_the_wait(tmp_path: Path) -> None:
+    path = camp(tmp_path)
+    holder = _holder(lock_path(path), 60)  # the app, open on the campaign
+    try:
+        with pytest.raises(StoreError, match=r"open in another hearthroll .* close it there first"):
+            CampaignFiles.open(path)
+    finally:
+        holder.kill()
+        holder.wait(timeout=60)

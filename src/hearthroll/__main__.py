@@ -1,7 +1,11 @@
 """Run hearthroll with `python -m hearthroll`."""
 
-import sys
+try:
+    from hearthroll.launch import main
+except KeyboardInterrupt:  # Ctrl-C before the launcher could take it over: as it ends one
+    import sys
 
-from hearthroll.launch import main
+    print("hearthroll: interrupted", file=sys.stderr)
+    raise SystemExit(130) from None
 
-sys.exit(main())
+raise SystemExit(main())

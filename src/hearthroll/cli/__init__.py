@@ -11,6 +11,7 @@ from hearthroll import __version__
 from hearthroll.cli import (
     batch,
     campaign,
+    datasworn,
     dice,
     fight,
     moves,
@@ -31,6 +32,7 @@ def build_parser() -> argparse.ArgumentParser:
     verbs = parser.add_subparsers(dest="verb", metavar="COMMAND", parser_class=Parser)
     dice.add_parsers(verbs)
     moves.add_parsers(verbs)
+    datasworn.add_parsers(verbs)
     campaign.add_parsers(verbs)
     fight.add_parsers(verbs)
     starforged.add_parsers(verbs)
@@ -96,6 +98,8 @@ def run_command(parser: argparse.ArgumentParser, argv: Sequence[str], *, app: bo
     except BrokenPipeError:
         return EXIT_OK
     except Exception as error:  # the last guard: a person never sees a traceback
+        if isinstance(error.__cause__, KeyboardInterrupt):  # Ctrl-C that Python wrapped (in a
+            return 130  # class's `__set_name__`, while a module loads)
         if os.environ.get("HEARTHROLL_DEBUG"):
             raise
         print(f"hearthroll: unexpected error: {error!r}", file=sys.stderr)

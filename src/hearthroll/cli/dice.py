@@ -182,8 +182,13 @@ def _run_odds_pool(args: argparse.Namespace) -> int:
 
 
 def _run_odds_stat(args: argparse.Namespace) -> int:
-    from hearthroll.core.dice.odds import stat_dice_odds
+    from hearthroll.core.dice.odds import MAX_STAT, stat_dice_odds
 
+    if not -MAX_STAT <= args.stat <= MAX_STAT:
+        raise UsageError(
+            f"a community roll's stat must be from {-MAX_STAT} to {MAX_STAT}, not {args.stat} "
+            "(any stat of 0 or less rolls 2d6 and keeps the lowest)"
+        )
     odds = stat_dice_odds(args.stat, advantage=args.adv, disadvantage=args.dis, bonus=args.bonus)
     title = f"community roll at {signed(args.stat)}{_edge_words(args)}"
     return _print_odds(title, odds, args.json, STAT_DICE_LABELS)

@@ -75,7 +75,9 @@ def run_serve(args: argparse.Namespace) -> int:
     try:
         _say_where(campaign, args.host, addresses, args.odds)
         command = view_command(campaign, odds=args.odds, moves=moves)
-        TableServer(command, campaign.name).serve(listening)
+        origins = page_origins(args.host, args.port, addresses)
+        here = [*lan_addresses(), args.host]
+        TableServer(command, campaign.name, origins, here).serve(listening)
     except KeyboardInterrupt:  # where Ctrl+C cannot be caught as a signal (Windows)
         pass
     finally:
@@ -138,6 +140,15 @@ def _reason(error: BaseException) -> str:
     if isinstance(error, OSError) and error.strerror:
         return error.strerror[:1].lower() + error.strerror[1:]
     return str(error) or type(error).__name__
+
+
+def page_origins(host: str, port: int, addresses: Sequence[str]) -> list[str]:
+    """Where the page may be opened for its terminal to answer: this machine's own names
+    (`127.0.0.1`, `localhost`), the host given with --host, and the addresses printed."""
+    names = ["127.0.0.1", "localhost", "[::1]"]
+    if host not in ANY_HOST:
+        names.append(f"[{host}]" if ":" in host else host)
+    return [f"http://{name}:{port}" for name in names] + list(addresses)
 
 
 def player_addresses(host: str, port: int) -> list[str]:

@@ -6,18 +6,24 @@ style sheet, fonts and background image, from its package folder) and `/ws` (the
 each connection runs the fixed view command in its own process and passes the browser's keys,
 size and focus to it). There is no download route, no directory listing and no way to name a
 command, a file or an argument: the command is fixed when the server is made.
+
+The terminal answers only its own page: a browser says which page opened the connection (its
+`Origin`), and one from any other (another site, or a page on the GM's machine) is refused,
+so it can neither watch the view nor take the places. The last place is kept for a browser on
+this machine: the GM's own check.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import ipaddress
 import json
 import logging
 import re
 import signal
 import socket
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -30,7 +36,8 @@ from textual_serve.download_manager import DownloadManager
 
 PACKAGE = Path(textual_serve.__file__).parent
 MAX_VIEWERS = 24
-"""Browsers served at once: each runs a view process of its own."""
+"""Browsers served at once: each runs a view process of its own. The last place is kept for a
+browser on this machine."""
 MAX_COLUMNS, MAX_ROWS = 400, 200
 """The largest terminal a browser may ask for."""
 STOP_TIMEOUT = 10.0
@@ -48,14 +55,60 @@ def _size(value: object, default: int, largest: int) -> int:
     return max(1, min(number, largest))
 
 
-class TableServer:
-    """Serve `command` (the view of one campaign) to every browser that opens the page."""
+def origin_of(text: str) -> tuple[str, int] | None:
+    """The host and port of a page's origin as a browser sends it (`http://192.168.1.20:8000`);
+    None for anything else (another scheme, no host, junk)."""
+    from urllib.parse import urlsplit
 
-    def __init__(self, command: str, title: str) -> None:
+    try:
+        parts = urlsplit(text.strip())
+        port = parts.port
+    except ValueError:
+        return None
+    if parts.scheme != "http" or not parts.hostname:
+        return None
+    return parts.hostname.lower(), port or 80
+
+
+def _address(text: str | None) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
+    try:
+        address = ipaddress.ip_address((text or "").split("%")[0])
+    except ValueError:
+        return None
+    if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is not None:
+        return address.ipv4_mapped
+    return address
+
+
+class TableServer:
+    """Serve `command` (the view of one campaign) to every browser that opens the page at one
+    of `origins` (`http://HOST:PORT`); `here` names this machine's own addresses, besides
+    loopback."""
+
+    def __init__(
+        self, command: str, title: str, origins: Iterable[str] = (), here: Iterable[str] = ()
+    ) -> None:
         self.command = command
         self.title = title
+        self.origins = frozenset(o for o in map(origin_of, origins) if o is not None)
+        self.here = frozenset(a for a in map(_address, here) if a is not None)
         self._viewers: set[AppService] = set()
         self._downloads = DownloadManager()
+
+    def own_page(self, origin: str | None) -> bool:
+        """Whether a connection that says it comes from a page at `origin` comes from this
+        server's own page."""
+        return origin is not None and origin_of(origin) in self.origins
+
+    def room_for(self, remote: str | None) -> bool:
+        """Whether a browser at the address `remote` may watch now: any while more than one
+        place is free, one on this machine for the last."""
+        free = MAX_VIEWERS - len(self._viewers)
+        if free > 1:
+            return True
+        address = _address(remote)
+        here = address is not None and (address.is_loopback or address in self.here)
+        return free == 1 and here
 
     def app(self) -> web.Application:
         """The web application: the page, textual-serve's static files, the terminal."""
@@ -104,9 +157,18 @@ class TableServer:
         return aiohttp_jinja2.render_template("app_index.html", request, context)
 
     async def terminal(self, request: web.Request) -> web.StreamResponse:
-        """One browser's terminal: its own view process, fed only keys, size and focus."""
-        if len(self._viewers) >= MAX_VIEWERS:
-            raise web.HTTPServiceUnavailable(text=f"{MAX_VIEWERS} browsers are watching already")
+        """One browser's terminal: its own view process, fed only keys, size and focus; only
+        for this server's own page."""
+        if not self.own_page(request.headers.get("Origin")):
+            raise web.HTTPForbidden(
+                text="the players' view answers only its own page: open one of the addresses "
+                "`hearthroll serve` printed"
+            )
+        if not self.room_for(request.remote):
+            raise web.HTTPServiceUnavailable(
+                text=f"{len(self._viewers)} browsers are watching already (the last of "
+                f"{MAX_VIEWERS} places is kept for this machine)"
+            )
         websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=1 << 16)
         width = _size(request.query.get("width", "80"), 80, MAX_COLUMNS)
         height = _size(request.query.get("height", "24"), 24, MAX_ROWS)

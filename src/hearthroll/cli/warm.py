@@ -4,7 +4,9 @@ in a fork of it, with the caller's arguments, folder, environment and terminal.
 `hearthroll.launch` starts it in the background after a command that found none, and hands it
 the commands after. It holds no campaign, catalog or memo of its own: a fork starts from the
 imported modules alone and reads every file as a command run from scratch does. It stops
-after `IDLE` seconds without a command, and at once when its socket is taken away.
+after `IDLE` seconds without a command, and at once when its socket is taken away. It listens
+only in a private folder of its user's and serves only that user (the kernel says who calls),
+as each caller checks it in turn; `hearthroll warm stop` ends it, even one that was stopped.
 
     python -m hearthroll.cli.warm SOCKET
 """
@@ -36,6 +38,9 @@ runs (`hearthroll.launch.NOT_SERVED`)."""
 
 MOST = 1 << 20
 """The largest request read (a command's arguments and environment), in bytes."""
+
+GRACE = 3.0
+"""Seconds `hearthroll warm stop` gives a warm process to stop before it is killed."""
 
 
 def main(argv: list[str]) -> int:
@@ -95,7 +100,10 @@ def serve(place: str, idle: float = IDLE) -> int:
             except OSError:  # no process to spare: the caller runs the command itself
                 child = -1
             if child == 0:
-                _child(conn, [listener.fileno(), lock], parser, code)
+                try:
+                    _child(conn, [listener.fileno(), lock], parser, code)
+                finally:  # nothing a fork does may go on as the warm process
+                    os._exit(EXIT_PROBLEMS)
             conn.close()
     finally:
         if _ours(place, mine):
@@ -141,12 +149,52 @@ def _retire_others(folder: str, place: str) -> None:
         if lock == f"{place}.lock":
             continue
         if pid is None:
-            for path in (lock.removesuffix(".lock"), lock):
-                with contextlib.suppress(OSError):
-                    os.unlink(path)
+            _clear(lock)
         elif pid and python == sys.executable:
-            with contextlib.suppress(OSError):
-                os.kill(pid, signal.SIGTERM)
+            _ask_to_stop(pid)
+
+
+def _clear(lock: str) -> None:
+    """Remove a warm process's lock and socket, left behind by a process that is gone."""
+    for path in (lock.removesuffix(".lock"), lock):
+        with contextlib.suppress(OSError):
+            os.unlink(path)
+
+
+def _ask_to_stop(pid: int) -> None:
+    """SIGTERM to a warm process, and SIGCONT so that one stopped (`kill -STOP`) gets it."""
+    for number in (signal.SIGTERM, signal.SIGCONT):
+        with contextlib.suppress(OSError):
+            os.kill(pid, number)
+
+
+def stop_all(folder: str, grace: float = GRACE) -> tuple[int, int]:
+    """Stop every warm process with a socket in `folder`: asked first, killed if it is still
+    there after `grace` seconds (hung); the sockets they leave are removed. How many were
+    stopped, and how many of them had to be killed."""
+    running = {lock: pid for lock, pid, _python in _locks(folder) if pid}
+    for pid in running.values():
+        _ask_to_stop(pid)
+    left = _still_running(folder, running, grace)
+    for pid in left.values():
+        with contextlib.suppress(OSError):
+            os.kill(pid, signal.SIGKILL)
+    _still_running(folder, left, grace)
+    for lock, holder, _python in _locks(folder):
+        if holder is None:
+            _clear(lock)
+    return len(running), len(left)
+
+
+def _still_running(folder: str, running: dict[str, int], seconds: float) -> dict[str, int]:
+    """Those of `running` (lock: pid) that still hold their lock after up to `seconds`."""
+    deadline = time.monotonic() + seconds
+    while True:
+        held = {lock: pid for lock, pid, _python in _locks(folder) if pid}
+        left = {lock: pid for lock, pid in running.items() if held.get(lock) == pid}
+        if not left or time.monotonic() >= deadline:
+            return left
+        time.sleep(0.05)
 
 
 def _locks(folder: str) -> list[tuple[str, int | None, str]]:
@@ -174,20 +222,31 @@ def _locks(folder: str) -> list[tuple[str, int | None, str]]:
 
 
 def _child(conn: socket.socket, inherited: list[int], parser: Any, code: str) -> NoReturn:
-    """Run one command in this fork and end with its exit status; a request that cannot be
-    taken ends it before the pid is sent, so the caller runs the command itself."""
+    """Run one command in this fork and end with its exit status.
+
+    The caller sends the request, this child answers with its pid, and only then does the
+    caller send its go-ahead with its standard streams: a caller that stopped waiting (it runs
+    the command itself) sends none, and a warm process that is stopped never holds a caller's
+    terminal or pipes. A request that cannot be taken ends the child before the pid is sent."""
     status = EXIT_PROBLEMS
     started = False
     try:
         for fd in inherited:
             os.close(fd)
-        for number in (signal.SIGCHLD, signal.SIGTERM):  # as in a process of its own
-            signal.signal(number, signal.SIG_DFL)
-        request, fds = _receive(conn)
-        if request.get("code") != code or len(fds) != 3 or not _same_user(conn):
+        for number in (signal.SIGCHLD, signal.SIGTERM, signal.SIGHUP):  # as in a process
+            signal.signal(number, signal.SIG_DFL)  # of its own (even if the warm process was
+        signal.signal(signal.SIGINT, signal.default_int_handler)  # started with them ignored)
+        if not _same_user(conn):  # before a byte of it is read
             os._exit(0)
-        _adopt(request, fds)
+        request = _receive(conn)
+        if request.get("code") != code:
+            os._exit(0)
+        _adopt(request)
         conn.sendall(warm_place.PID + os.getpid().to_bytes(4, "big"))
+        go, fds, _flags, _address = socket.recv_fds(conn, 1, 3)
+        if go != warm_place.GO or len(fds) != 3:  # the caller stopped waiting
+            os._exit(0)
+        _take_streams(request, fds)
         started = True
         from hearthroll.cli import run_command
 
@@ -204,6 +263,7 @@ def _child(conn: socket.socket, inherited: list[int], parser: Any, code: str) ->
                 traceback.print_exc()
             print(f"hearthroll: unexpected error: {error!r}", file=sys.stderr)
     finally:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)  # a late Ctrl-C: the status is sent
         for stream in (sys.stdout, sys.stderr):
             with contextlib.suppress(Exception):
                 stream.flush()
@@ -212,18 +272,21 @@ def _child(conn: socket.socket, inherited: list[int], parser: Any, code: str) ->
         os._exit(status)
 
 
-def _receive(conn: socket.socket) -> tuple[dict[str, Any], list[int]]:
-    """The request (its length, then its marshalled body) and the three streams sent with it."""
+def _receive(conn: socket.socket) -> dict[str, Any]:
+    """The request: its length, then its marshalled body."""
     conn.settimeout(10.0)
-    data, fds, _flags, _address = socket.recv_fds(conn, 65536, 3)
-    if len(data) < 4:
-        raise ValueError("short request")
-    size = int.from_bytes(data[:4], "big")
+    head = b""
+    while len(head) < 4:
+        more = conn.recv(4 - len(head))
+        if not more:
+            raise ValueError("short request")
+        head += more
+    size = int.from_bytes(head, "big")
     if size > MOST:
         raise ValueError("request too large")
-    body = bytearray(data[4:])
+    body = bytearray()
     while len(body) < size:
-        more = conn.recv(size - len(body))
+        more = conn.recv(min(size - len(body), 1 << 16))
         if not more:
             raise ValueError("request cut short")
         body += more
@@ -231,31 +294,34 @@ def _receive(conn: socket.socket) -> tuple[dict[str, Any], list[int]]:
     request = marshal.loads(bytes(body))
     if not isinstance(request, dict):
         raise ValueError("not a request")
-    return request, fds
+    return request
 
 
 def _same_user(conn: socket.socket) -> bool:
-    """Whether the caller runs as this process's user (the folder's mode already says so; on
-    Linux the socket's peer says it too)."""
+    """Whether the caller runs as this process's user, as the kernel says (the folder's mode
+    says so too); where it cannot be asked, no caller is."""
     peer = getattr(socket, "SO_PEERCRED", None)
     if peer is None:
-        return True
-    credentials = conn.getsockopt(socket.SOL_SOCKET, peer, 12)
-    return int.from_bytes(credentials[4:8], sys.byteorder) == os.getuid()
+        return False
+    credentials = conn.getsockopt(socket.SOL_SOCKET, peer, warm_place.CREDENTIALS)
+    return warm_place.peer_uid(credentials) == os.geteuid()
 
 
-def _adopt(request: dict[str, Any], fds: list[int]) -> None:
-    """Become the caller: its terminal or pipes as the standard streams, its folder, its
-    environment, its umask and time zone."""
-    for target, fd in zip((0, 1, 2), fds, strict=True):
-        os.dup2(fd, target)
-        os.close(fd)
+def _adopt(request: dict[str, Any]) -> None:
+    """Become the caller: its folder, its environment, its umask and time zone."""
     os.chdir(request["cwd"])
     os.environ.clear()
     os.environ.update(request["env"])
     os.umask(request["umask"])
     time.tzset()
     sys.argv = [request["program"], *request["argv"]]
+
+
+def _take_streams(request: dict[str, Any], fds: list[int]) -> None:
+    """The caller's terminal or pipes as the standard streams, read and written as it would."""
+    for target, fd in zip((0, 1, 2), fds, strict=True):
+        os.dup2(fd, target)
+        os.close(fd)
     (in_encoding, in_errors), (out_encoding, out_errors), (err_encoding, err_errors) = request[
         "streams"
     ]
@@ -302,23 +368,30 @@ def _run_warm(args: argparse.Namespace) -> int:
     running = [] if place is None else _locks(os.path.dirname(place))
     pids = [pid for _lock, pid, _python in running if pid]
     if args.action == "stop":
-        for pid in pids:
-            with contextlib.suppress(OSError):
-                os.kill(pid, signal.SIGTERM)
+        stopped, killed = (0, 0) if place is None else stop_all(os.path.dirname(place))
         if args.json:
-            print_json({"stopped": len(pids)})
-        else:
-            print(f"stopped {len(pids)} warm process{'' if len(pids) == 1 else 'es'}")
+            print_json({"stopped": stopped, "killed": killed})
+            return EXIT_OK
+        print(f"stopped {stopped} warm process{'' if stopped == 1 else 'es'}")
+        if killed:
+            were = "was" if killed == 1 else "were"
+            print(f"({killed} did not stop within {GRACE:g} s, stopped or hung, and {were} killed)")
         return EXIT_OK
     ours = next((pid for lock, pid, _ in running if pid and lock == f"{place}.lock"), None)
-    used = warm_place.wanted() and place is not None
+    doubt = None if place is None else _doubt(os.path.dirname(place))
+    used = warm_place.wanted() and place is not None and doubt is None
     if args.json:
-        print_json({"on": used, "pid": ours, "socket": place, "others": len(pids) - bool(ours)})
+        others = len(pids) - bool(ours)
+        print_json({"on": used, "pid": ours, "socket": place, "others": others, "doubt": doubt})
         return EXIT_OK
     if place is None:
         print("none here: this system's cache folder is one only platformdirs knows")
-    elif not used:
+    elif warm_place.turned_off():
         print(f"off ({warm_place.ENV_WARM}=0): every command runs in its own process")
+    elif not warm_place.possible():
+        print("none here: only on Linux can a command know who runs a warm process")
+    elif doubt is not None:
+        print(f"not used: {doubt}")
     if ours is not None:
         print(f"a warm process (pid {ours}) runs commands for this code, at {place}")
     elif used:
@@ -329,6 +402,15 @@ def _run_warm(args: argparse.Namespace) -> int:
             f"{IDLE / 60:.0f} minutes without a command; hearthroll warm stop stops them all)"
         )
     return EXIT_OK
+
+
+def _doubt(folder: str) -> str | None:
+    """Why the commands would not use a warm process in `folder`; None when they would (or no
+    folder is there yet)."""
+    try:
+        return warm_place.distrust(folder)
+    except OSError:
+        return None
 
 
 if __name__ == "__main__":

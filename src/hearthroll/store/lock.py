@@ -1,5 +1,6 @@
-"""The campaign's lock: an exclusive `flock` on a `.lock` file beside it, taken at once or not,
-and the file removed again on release.
+"""The campaign's lock: an exclusive `flock` on a `.lock` file beside it, waited for a moment
+(`WAIT`: a short command finishing its save) and then refused, and the file removed again on
+release.
 
 On Unix it is taken with `fcntl.flock` by hand: the same lock `filelock` takes there, so a
 hearthroll of either kind sees the other's, for a fraction of `filelock`'s import (about 20 ms
@@ -25,6 +26,7 @@ from __future__ import annotations
 
 import errno
 import os
+import time
 from pathlib import Path
 from typing import Protocol
 
@@ -34,6 +36,18 @@ _NO_FLOCK = frozenset({errno.ENOSYS, errno.EOPNOTSUPP, errno.ENOTSUP, errno.ENOL
 ATTEMPTS = 100
 """How many times taking the lock tries again after locking a file removed under it (each
 time means another process has just released it) before saying the campaign is busy."""
+
+WAIT = 1.0
+"""Seconds a taker waits for a lock held by another process before saying the campaign is
+busy: a short command (a verb saving its event) gives it back well within this, and only a
+holder that keeps it (the app, a long batch) is refused."""
+
+POLL = 0.02
+"""Seconds between two tries while waiting."""
+
+_HELD: set[tuple[int, int]] = set()
+"""The lock files this process holds (device, inode): another opening here is refused at
+once, since waiting for itself could not help."""
 
 
 class Busy(Exception):
@@ -62,6 +76,9 @@ class FlockLock:
     def __init__(self, where: Path, fd: int) -> None:
         self.where = where
         self._fd: int | None = fd
+        status = os.fstat(fd)
+        self._file = (status.st_dev, status.st_ino)
+        _HELD.add(self._file)
 
     def release(self) -> None:
         """Remove the lock file if the path still names it, then unlock (closing the descriptor
@@ -69,6 +86,7 @@ class FlockLock:
         if self._fd is None:
             return
         fd, self._fd = self._fd, None
+        _HELD.discard(self._file)
         try:
             if _same_file(fd, self.where):
                 os.unlink(self.where)
@@ -81,10 +99,10 @@ class FlockLock:
 class _FileLock:
     """`filelock`'s lock, where `flock` cannot be had."""
 
-    def __init__(self, where: Path) -> None:
+    def __init__(self, where: Path, wait: float) -> None:
         import filelock
 
-        self._lock = filelock.FileLock(str(where), timeout=0, thread_local=False)
+        self._lock = filelock.FileLock(str(where), timeout=wait, thread_local=False)
         try:
             self._lock.acquire()
         except filelock.Timeout:
@@ -94,33 +112,42 @@ class _FileLock:
         self._lock.release()
 
 
-def take(where: Path) -> Lock:
-    """The lock on the file `where` (created if missing), taken at once.
+def take(where: Path, wait: float = WAIT) -> Lock:
+    """The lock on the file `where` (created if missing): at once, or as soon as another
+    process gives it back within `wait` seconds.
 
     Raises:
-        Busy: it is held elsewhere (or was released under us `ATTEMPTS` times running).
+        Busy: it is held elsewhere after `wait` seconds, or in this process (or was released
+            under us `ATTEMPTS` times running).
         OSError: the lock file cannot be created or opened.
     """
     try:
         import fcntl
     except ImportError:  # no flock on this platform
-        return _FileLock(where)
+        return _FileLock(where, wait)
     flags = os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0)
-    for _ in range(ATTEMPTS):
+    deadline = time.monotonic() + wait
+    attempts = 0
+    while attempts < ATTEMPTS:
         fd = os.open(where, flags, 0o644)
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError as exc:
+            status = os.fstat(fd)
             os.close(fd)
-            if exc.errno in _BUSY:
-                raise Busy(str(where)) from None
             if exc.errno in _NO_FLOCK:
-                return _FileLock(where)
-            raise
+                return _FileLock(where, wait)
+            if exc.errno not in _BUSY:
+                raise
+            if (status.st_dev, status.st_ino) in _HELD or time.monotonic() >= deadline:
+                raise Busy(str(where)) from None
+            time.sleep(POLL)  # held by another process: it may be about to give it back
+            continue
         except BaseException:
             os.close(fd)
             raise
         if _same_file(fd, where):
             return FlockLock(where, fd)
         os.close(fd)  # its holder removed it as we opened it: lock the file there now
+        attempts += 1
     raise Busy(str(where))
