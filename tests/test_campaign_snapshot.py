@@ -18,7 +18,7 @@ from hearthroll.core.verbs import edits
 from hearthroll.store import campaigns
 from hearthroll.store.campaigns import CampaignStore, Snapshot
 from hearthroll.store.errors import StoreError
-from hearthroll.store.memo import Memo
+from hearthroll.store.memo import SUFFIX, Memo
 from hearthroll.store.rulesets import load_catalog
 from test_campaign_undo_properties import Step, played, sequences
 
@@ -100,9 +100,9 @@ def test_an_event_the_state_file_missed_is_replayed_even_with_a_snapshot(tmp_pat
 def test_a_damaged_snapshot_is_read_past(tmp_path: Path) -> None:
     path, memo = tmp_path / "camp.toml", Memo(tmp_path / "cache")
     new_campaign(path, notes=2, memo=memo)
-    (kept,) = memo.folder.glob("campaign-*.pickle")
+    (kept,) = memo.folder.glob(f"campaign-*{SUFFIX}")
     key = kept.read_bytes().split(b"\n")[0]
-    kept.write_bytes(key + b"\nnot a pickle")
+    kept.write_bytes(key + b"\nnot a memo")
     assert opened(path, memo) == opened(path, None)
 
 
@@ -122,7 +122,7 @@ def test_no_snapshot_is_kept_when_the_state_file_could_not_be_written(
     with pytest.raises(StoreError):
         store.commit(edits.note(store.state, "the state file cannot follow"))
     store.close()
-    assert list(memo.folder.glob("campaign-*.pickle")) == []
+    assert list(memo.folder.glob(f"campaign-*{SUFFIX}")) == []
 
 
 def test_a_snapshot_under_another_key_is_not_taken(tmp_path: Path) -> None:
@@ -136,16 +136,21 @@ def test_a_snapshot_under_another_key_is_not_taken(tmp_path: Path) -> None:
 
 
 def test_opening_with_a_current_snapshot_parses_nothing(tmp_path: Path) -> None:
-    """The point of the snapshot: no cattrs and no ruleset parsing before the first frame."""
+    """The point of the snapshot: no cattrs and no ruleset parsing before the first frame.
+    The app keeps its memos once the table is on screen, so each opening shows it."""
     path = tmp_path / "camp.toml"
     new_campaign(path, notes=3)
     code = (
-        "import sys\n"
+        "import asyncio, sys\n"
         "from pathlib import Path\n"
         "from hearthroll.tui import build\n"
         "app = build(Path(sys.argv[1]), data_dir=Path(sys.argv[2]))\n"
-        "app.live.close()\n"
         "loaded = [m for m in sys.modules if m == 'cattrs' or m.endswith('.rulesets')]\n"
+        "async def show():\n"
+        "    async with app.run_test() as pilot:\n"
+        "        await pilot.pause()\n"
+        "asyncio.run(show())\n"
+        "app.live.close()\n"
         "print(len(app.live.events), *loaded)\n"
     )
     runs = [
@@ -175,7 +180,7 @@ def test_a_snapshot_opens_as_the_files_read(sequence: list[Step]) -> None:
             for event, state in zip(table.events, table.states[1:], strict=True):
                 store.commit(Outcome(state, event))
         snapshot = opened(path, memo)
-        assert list(memo.folder.glob("campaign-*.pickle"))
+        assert list(memo.folder.glob(f"campaign-*{SUFFIX}"))
         assert snapshot == opened(path, None)
         assert snapshot[0] == table.state
 
@@ -190,7 +195,7 @@ def test_a_source_that_cannot_be_read_means_no_snapshot_not_an_error(
     path, memo = tmp_path / "camp.toml", Memo(tmp_path / "cache")
     new_campaign(path, notes=2, memo=memo)
     assert opened(path, memo) == opened(path, None)
-    assert not memo.folder.exists() or not list(memo.folder.glob("campaign-*.pickle"))
+    assert not memo.folder.exists() or not list(memo.folder.glob(f"campaign-*{SUFFIX}"))
 
 
 def test_opening_from_the_snapshot_still_refuses_a_ruleset_the_catalog_lacks(

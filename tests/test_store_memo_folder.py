@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hearthroll.store import campaigns, catalog_cache
-from hearthroll.store.memo import STALE_TEMP, Memo, of_family
+from hearthroll.store.memo import STALE_TEMP, SUFFIX, Memo, of_family
 
 FAMILY = [f"campaign-{n:04x}" for n in range(6)] + ["catalog-ab12", "catalog-ab12.ruleset.hack"]
 SHARED = ["catalog", "catalog.rulesets", "catalog.ruleset.my-homebrew"]
@@ -40,7 +40,7 @@ def test_a_folder_keeps_the_families_memos_written_most_lately_and_every_shared_
             for _, gone in family[:-kept]:
                 del written[gone]
 
-            on_disk = {p.name.removesuffix(".pickle") for p in Path(folder).iterdir()}
+            on_disk = {p.name.removesuffix(SUFFIX) for p in Path(folder).iterdir()}
             assert on_disk == set(written)
             assert memo.get(name, "key", int) == tick
 
@@ -58,8 +58,8 @@ def test_the_names_the_store_gives_say_which_memos_may_go(tmp_path: Path) -> Non
 
 def test_a_crashed_writers_old_temp_file_goes_and_a_live_one_stays(tmp_path: Path) -> None:
     memo = Memo(tmp_path, kept=8)
-    old = tmp_path / ".campaign-0001.pickle.4242.tmp"
-    live = tmp_path / ".campaign-0002.pickle.4343.tmp"
+    old = tmp_path / f".campaign-0001{SUFFIX}.4242.tmp"
+    live = tmp_path / f".campaign-0002{SUFFIX}.4343.tmp"
     other = tmp_path / "notes.txt"
     for path in (old, live, other):
         path.write_bytes(b"half a memo")
@@ -75,17 +75,17 @@ def test_a_crashed_writers_old_temp_file_goes_and_a_live_one_stays(tmp_path: Pat
 
 def test_writing_an_existing_memo_again_removes_nothing(tmp_path: Path) -> None:
     memo = Memo(tmp_path, kept=1)
-    (tmp_path / "campaign-0001.pickle").write_bytes(b"left by a larger cache")
-    (tmp_path / "campaign-0002.pickle").write_bytes(b"left by a larger cache")
+    (tmp_path / f"campaign-0001{SUFFIX}").write_bytes(b"left by a larger cache")
+    (tmp_path / f"campaign-0002{SUFFIX}").write_bytes(b"left by a larger cache")
 
     assert memo.put("campaign-0002", "key", "again")
-    _age(tmp_path / "campaign-0001.pickle", 0)
-    _age(tmp_path / "campaign-0002.pickle", 1)
+    _age(tmp_path / f"campaign-0001{SUFFIX}", 0)
+    _age(tmp_path / f"campaign-0002{SUFFIX}", 1)
 
-    assert (tmp_path / "campaign-0001.pickle").exists()
+    assert (tmp_path / f"campaign-0001{SUFFIX}").exists()
     assert memo.get("campaign-0002", "key", str) == "again"
     assert memo.prune() == 1
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["campaign-0002.pickle"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == [f"campaign-0002{SUFFIX}"]
 
 
 def test_a_folder_that_cannot_be_listed_prunes_nothing_and_raises_nothing(tmp_path: Path) -> None:

@@ -182,7 +182,7 @@ def test_the_catalog_is_cached_and_a_changed_source_is_read_again(
     cached = memo.path(catalog_cache.NAME)
     stored = cached.read_bytes()
     assert catalog_cache.load(memo) == first
-    cached.write_bytes(stored.split(b"\n")[0] + b"\nnot a pickle")
+    cached.write_bytes(stored.split(b"\n")[0] + b"\nnot a memo")
     assert catalog_cache.load(memo) == first  # a damaged memo is read past, and rewritten
     assert memo.get(catalog_cache.NAME, stored.split(b"\n")[0].decode(), Catalog) == first
     (moves / "mine.toml").write_text("schema_version = 1\n", encoding="utf-8")

@@ -6,7 +6,7 @@ The app and the command line both load it from here, from the one cache folder
 shipped catalog, of the user's ruleset files and of any extra file named on the command line,
 and the source of the engine and the store; any change makes a new key and the files are read
 and checked again. A memo that cannot be read or written is ignored: the catalog is then
-loaded as usual.
+loaded as usual. The move searches are not kept: building one takes about a millisecond.
 """
 
 from __future__ import annotations
@@ -47,8 +47,6 @@ def load(memo: Memo, extra: Sequence[Path] = ()) -> Catalog:
     loaded, checked and kept.
 
     Parsing and checking (`store.rulesets`, cattrs) are imported only when the memo misses.
-    The move search of each ruleset (and of every move) is built before the catalog is kept,
-    so it comes back with it.
     Problems in the files are raised as `load_catalog` raises them, and never kept.
     """
     return Cached(memo, extra).catalog()
@@ -57,20 +55,24 @@ def load(memo: Memo, extra: Sequence[Path] = ()) -> Catalog:
 class Cached:
     """The checked catalog from its memos, read only as far as a command needs.
 
-    Beside the whole catalog (with its move searches), the ids of its rulesets and each
-    ruleset alone are kept as memos of their own, under the same key: opening a campaign
-    learns that its ruleset is known from the ids alone, and a verb that needs the ruleset
-    (`state`, `move`) reads that one, not every ruleset and search. Whatever is missing or
-    stale is read from the whole catalog, loaded and checked as `load` does, and kept.
+    Beside the whole catalog, the ids of its rulesets and each ruleset alone are kept as memos
+    of their own, under the same key: opening a campaign learns that its ruleset is known from
+    the ids alone, and a verb that needs the ruleset (`state`, `move`) or the app's first frame
+    reads that one, not every ruleset. Whatever is missing or stale is read from the whole
+    catalog, loaded and checked as `load` does, and kept: at once, or with `keep_later` only
+    when `keep` is called (the app calls it once the table is on screen).
     """
 
-    def __init__(self, memo: Memo, extra: Sequence[Path] = ()) -> None:
+    def __init__(self, memo: Memo, extra: Sequence[Path] = (), *, keep_later: bool = False) -> None:
         self.memo = memo
         self.extra = tuple(extra)
         self.name = _name(self.extra)
+        self.keep_later = keep_later
         self._key: str | None = None
         self._catalog: Catalog | None = None
-        self._parts_kept = False
+        self._parts_found = False
+        self._unkept: list[tuple[str, object]] = []
+        """Memos worked out here and not kept yet: (name, value)."""
 
     def key(self) -> str | None:
         """The memos' key for the files as they are now; None when they cannot be read."""
@@ -88,17 +90,15 @@ class Cached:
         from hearthroll.core.rules.model import Catalog
 
         key = self.key()
-        if key is None:
-            self._catalog = _load(self.extra)
-            return self._catalog
-        found = self.memo.get(self.name, key, Catalog)
+        found = self.memo.get(self.name, key, Catalog) if key is not None else None
         if found is None:
             found = _load(self.extra)
-            for ruleset in (None, *found.rulesets):  # kept with it: never built again
-                found.search_index(ruleset.id if ruleset else None)
-            self.memo.put(self.name, key, found)
-            self._keep_parts(found, key)
+            if key is not None:
+                self._unkept.append((self.name, found))
+                self._find_parts(found)
         self._catalog = found
+        if not self.keep_later:
+            self.keep()
         return found
 
     def ruleset_ids(self) -> tuple[str, ...]:
@@ -121,22 +121,33 @@ class Cached:
                 return found
         return self._from_catalog().ruleset(ruleset_id)
 
+    def keep(self) -> None:
+        """Write the memos worked out here and not kept yet."""
+        key = self.key()
+        while self._unkept:
+            name, value = self._unkept.pop(0)
+            if key is not None:
+                self.memo.put(name, key, value)
+
     def _from_catalog(self) -> Catalog:
         """The whole catalog, for a part whose memo missed: the parts are kept again."""
         catalog = self.catalog()
-        key = self.key()
-        if key is not None and not self._parts_kept:
-            self._keep_parts(catalog, key)
+        if self.key() is not None:
+            self._find_parts(catalog)
+        if not self.keep_later:
+            self.keep()
         return catalog
 
-    def _keep_parts(self, catalog: Catalog, key: str) -> None:
-        """Keep the ids and each ruleset as memos of their own, beside the catalog."""
-        self._parts_kept = True
-        self.memo.put(f"{self.name}.rulesets", key, catalog.ruleset_ids())
+    def _find_parts(self, catalog: Catalog) -> None:
+        """Mark the ids and each ruleset to be kept as memos of their own, beside the catalog."""
+        if self._parts_found:
+            return
+        self._parts_found = True
+        self._unkept.append((f"{self.name}.rulesets", catalog.ruleset_ids()))
         for ruleset in catalog.rulesets:
             name = _ruleset_name(self.name, ruleset.id)
             if name is not None:
-                self.memo.put(name, key, ruleset)
+                self._unkept.append((name, ruleset))
 
 
 def _ruleset_name(name: str, ruleset_id: str) -> str | None:

@@ -10,12 +10,13 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Literal, get_args, get_origin
+from typing import TYPE_CHECKING, Any, Literal, TypeVar, get_args, get_origin
 
 if TYPE_CHECKING:
     import cattrs
 
 KeyPath = tuple[str | int, ...]
+T = TypeVar("T")
 
 
 def _kind(value: object) -> str:
@@ -47,12 +48,13 @@ def _is_literal(t: Any) -> bool:
     return get_origin(t) is Literal
 
 
-def make_converter() -> cattrs.Converter:
-    """A converter that refuses every coercion and every unknown key."""
+def make_converter(*, detailed: bool = True) -> cattrs.Converter:
+    """A converter that refuses every coercion and every unknown key; `detailed`: its errors
+    name every problem with its key path, else it stops at the first."""
     import cattrs
     from cattrs.cols import homogenous_tuple_structure_factory
 
-    converter = cattrs.Converter(forbid_extra_keys=True, detailed_validation=True)
+    converter = cattrs.Converter(forbid_extra_keys=True, detailed_validation=detailed)
     converter.register_structure_hook(int, _strict(int, "a whole number"))
     converter.register_structure_hook(str, _strict(str, "text"))
     converter.register_structure_hook(bool, _strict(bool, "true or false"))
@@ -74,9 +76,22 @@ def make_converter() -> cattrs.Converter:
             raise ValueError(f"must be one of {listed}, not {value!r}")
         return value
 
+    def generated(kind: type) -> Callable[[object, type], object]:
+        """The hook cattrs writes for the attrs class `kind`, written on first use: after
+        every strict hook is registered (so its fields use them), and only by a command that
+        reads a `kind` (each costs a compile)."""
+        made: list[Callable[[Any, Any], object]] = []
+
+        def hook(value: object, target: type) -> object:
+            if not made:
+                made.append(converter.gen_structure_attrs_fromdict(kind))
+            return made[0](value, target)
+
+        return hook
+
     from hearthroll.core.campaign.state import Item
 
-    base_item = converter.get_structure_hook(Item)
+    base_item = generated(Item)
 
     def item_hook(value: object, target: type) -> object:
         # A journal written before gear had its own entries holds plain ids.
@@ -86,7 +101,7 @@ def make_converter() -> cattrs.Converter:
 
     from hearthroll.core.rules.model import TableRow
 
-    base_row = converter.get_structure_hook(TableRow)
+    base_row = generated(TableRow)
 
     def row_hook(value: object, target: type) -> object:
         # A row's `follow` names one move as a string, or several as a list.
@@ -153,6 +168,28 @@ def show_path(path: KeyPath) -> str:
     for part in path:
         text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else part)
     return text
+
+
+def structure(value: object, kind: type[T]) -> T:
+    """`value` as a `kind`, as the `shared` converter makes it; when it cannot be, the error
+    `shared` raises, which names every problem with its key path.
+
+    The `quick` converter tries first: it is as strict, and stops at the first problem, so
+    the code cattrs writes for each class (once a process, the most of reading a file on a
+    cold start) is about half as long to compile. Only a file with a problem is read twice.
+    """
+    try:
+        found: T = quick().structure(value, kind)
+    except Exception:  # read again, to name every problem
+        found = shared().structure(value, kind)
+    return found
+
+
+@functools.cache
+def quick() -> cattrs.Converter:
+    """The strict converter that stops at the first problem (see `structure`), made on first
+    use."""
+    return make_converter(detailed=False)
 
 
 @functools.cache

@@ -7,6 +7,10 @@ the text is valid TOML (parse it with `tomllib` first) and never raises on odd i
 
 from __future__ import annotations
 
+import functools
+import itertools
+import re
+
 Path = tuple[str | int, ...]
 Position = tuple[int, int]
 
@@ -222,43 +226,55 @@ MAX_NESTING = 64
 move file comes near it, and deeper text would exhaust the parser's recursion)."""
 
 
+_SKIPPED = r"""
+      \#[^\n]*+                                      # a comment
+    | \"\"\"(?:[^"\\]++|\\[\s\S]|"(?!""))*+(?:"{3,5}|\Z)   # a multi-line basic string
+    | '''(?:[^']++|'(?!''))*+(?:'{3,5}|\Z)           # a multi-line literal string
+    | "(?:[^"\\\n]++|\\.)*+"?                        # a basic string (unclosed: to its line's end)
+    | '[^'\n]*+'?                                    # a literal string
+"""
+"""Comments and strings: text whose brackets nest nothing."""
+_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
+
+
+@functools.cache
+def _scanners() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+    """Strings and comments; every bracket outside them; all but brackets. Compiled on first
+    use: most commands read no file that could nest at all."""
+    return (
+        re.compile(_SKIPPED, re.VERBOSE),
+        re.compile(rf"{_SKIPPED} | (?P<open>[\[{{]) | (?P<close>[\]}}])", re.VERBOSE),
+        re.compile(r"[^\[\]{}]++"),
+    )
+
+
 def too_deep(text: str, limit: int = MAX_NESTING) -> Position | None:
     """Where `text` first nests arrays or inline tables deeper than `limit`, or None.
 
-    Strings and comments are skipped, so brackets inside them do not count.
+    Strings and comments are skipped, so brackets inside them do not count. Regular
+    expressions do the scanning, so the check costs a small part of parsing the text: the
+    brackets left outside strings and comments are summed all at once, and walked one by
+    one only when they reach past `limit` (to say where) or close more than they opened.
     """
+    if text.count("[") + text.count("{") <= limit:
+        return None
+    skipped, _, not_bracket = _scanners()
+    brackets = not_bracket.sub("", skipped.sub("", text))
+    depths = list(itertools.accumulate(map(_STEP.__getitem__, brackets)))
+    if max(depths, default=0) <= limit and min(depths, default=0) >= 0:
+        return None
+    return _first_too_deep(text, limit)
+
+
+def _first_too_deep(text: str, limit: int) -> Position | None:
+    """Where nesting first passes `limit`; a closing bracket with nothing open closes nothing."""
     depth = 0
-    line, start = 1, 0
-    i, size = 0, len(text)
-    while i < size:
-        char = text[i]
-        if char == "\n":
-            line, start = line + 1, i + 1
-        elif char == "#":
-            end = text.find("\n", i)
-            i = size if end == -1 else end
-            continue
-        elif char in "\"'":
-            triple = text.startswith(char * 3, i)
-            quote = char * 3 if triple else char
-            j = i + len(quote)
-            while j < size:
-                if char == '"' and text[j] == "\\":
-                    j += 2
-                    continue
-                if text.startswith(quote, j) or (not triple and text[j] == "\n"):
-                    break
-                j += 1
-            for k in range(i, min(j, size)):
-                if text[k] == "\n":
-                    line, start = line + 1, k + 1
-            i = j + len(quote)
-            continue
-        elif char in "[{":
+    for token in _scanners()[1].finditer(text):
+        if token.lastgroup == "open":
             depth += 1
             if depth > limit:
-                return line, i - start + 1
-        elif char in "]}":
+                at = token.start()
+                return text.count("\n", 0, at) + 1, at - text.rfind("\n", 0, at)
+        elif token.lastgroup == "close":
             depth = max(depth - 1, 0)
-        i += 1
     return None

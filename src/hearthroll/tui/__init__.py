@@ -26,8 +26,13 @@ def build(
     With no path, the last campaign used; on a first run, the demo campaign, created in the
     data folder. A path that does not exist yet is offered for creation inside the app.
     Raises HearthrollError when the campaign cannot be opened.
+
+    Only what the first frame shows is read now: the campaign's own ruleset, from its memo
+    when that is current (else the catalog is read and checked, and its problems raised).
+    The whole catalog, the move search and the memos still to write follow once the table is
+    on screen (`HearthrollApp.on_ready`).
     """
-    from hearthroll.store import catalog_cache
+    from hearthroll.store.catalog_cache import Cached
     from hearthroll.store.memo import Memo
     from hearthroll.tui import places
     from hearthroll.tui.app import HearthrollApp
@@ -35,14 +40,15 @@ def build(
 
     folder = places.data_dir(data_dir)
     memo = Memo(places.cache_dir(data_dir))
-    catalog = catalog_cache.load(memo)
+    catalog = Cached(memo, keep_later=True)
     if path is None:
         path = places.last_used(folder)
         if path is None:
             demo = folder / places.DEMO
             if not demo.exists():
-                campaign = new_table(catalog, catalog.default.id, "", demo=True)
-                live = create_live(demo, campaign, catalog, memo)
+                whole = catalog.catalog()
+                campaign = new_table(whole, whole.default.id, "", demo=True)
+                live = create_live(demo, campaign, whole, memo)
                 return HearthrollApp(
                     live=live, data_dir=folder, dice=dice, catalog=catalog, memo=memo
                 )

@@ -3,6 +3,7 @@ only once every event is saved."""
 
 from __future__ import annotations
 
+import threading
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
@@ -16,6 +17,7 @@ from textual.screen import Screen
 from hearthroll.core.dice.sources import RandomDice
 from hearthroll.core.errors import HearthrollError
 from hearthroll.core.rules.model import Catalog
+from hearthroll.store.catalog_cache import Cached
 from hearthroll.store.memo import Memo
 from hearthroll.tui import places
 from hearthroll.tui.keygate import KeyGate
@@ -50,7 +52,7 @@ class HearthrollApp(App[None]):
         live: LiveCampaign | None = None,
         data_dir: Path | None = None,
         dice: DiceFactory | None = None,
-        catalog: Catalog | None = None,
+        catalog: Catalog | Cached | None = None,
         memo: Memo | None = None,
     ) -> None:
         from hearthroll.tui import guards
@@ -63,19 +65,45 @@ class HearthrollApp(App[None]):
         self.live = live
         self.data_dir = places.data_dir(data_dir)
         self.dice = dice or random_dice()
-        self._catalog = catalog
+        self._catalog = catalog if isinstance(catalog, Catalog) else None
+        self._cached = (
+            catalog if isinstance(catalog, Cached) else Cached(self.memo, keep_later=True)
+        )
+        """Where the catalog comes from when it is first needed, and the memos it keeps."""
+        self._catalog_lock = threading.Lock()
         self._quitting = False
         self.keys = KeyGate(self, self._hand_on)
         """Keys in the order typed, each once the screen is ready for it (fast typing)."""
 
     @property
     def catalog(self) -> Catalog:
-        """Every ruleset hearthroll knows (loaded on first use)."""
-        if self._catalog is None:
-            from hearthroll.store.rulesets import load_catalog
+        """Every ruleset hearthroll knows: read on first use (from its memo, or the files),
+        which is once the table is on screen (`on_ready`) unless something asks sooner."""
+        return self._load_catalog()
 
-            self._catalog = load_catalog()
-        return self._catalog
+    def _load_catalog(self) -> Catalog:
+        with self._catalog_lock:
+            if self._catalog is None:
+                self._catalog = self._cached.catalog()
+            return self._catalog
+
+    def on_ready(self) -> None:
+        """Once the first frame is on screen, behind it: read the whole catalog, build the
+        move search and write the memos still to keep."""
+        self.run_worker(self._warm_up, thread=True, group="warm-up", exit_on_error=False)
+
+    def _warm_up(self) -> None:
+        try:
+            self._load_catalog()
+        except HearthrollError as error:  # a move file changed since the table was opened
+            self.call_from_thread(
+                self.notify, str(error), severity="error", title="move files", timeout=15
+            )
+            return
+        if self.live is not None:
+            self.live.build_index()
+        with self._catalog_lock:
+            self._cached.keep()
 
     async def on_event(self, event: events.Event) -> None:
         if isinstance(event, events.Key) and not event.is_forwarded:
@@ -156,6 +184,8 @@ class HearthrollApp(App[None]):
     def on_unmount(self) -> None:
         if self.live is not None:
             self.live.close(QUIT_TIMEOUT)
+        with self._catalog_lock:  # what the warm-up had no time to keep (a quick quit)
+            self._cached.keep()
         from hearthroll.tui.serving import stop_started
 
         stop_started()  # a players' view served from here (V) stops with the app
