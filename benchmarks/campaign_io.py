@@ -1,10 +1,11 @@
 """Benchmark: saving one event and opening a campaign, at 100 to 100,000 events in the journal.
 
-Builds each campaign from real play (the demo party's moves, seeded dice) by writing its
-journal segments directly, then measures the real path: a verb plus `CampaignStore.commit`
-(journal append + fsync, atomic state rewrite + fsyncs) as the median of the 50 saves that
-bring it to its size, and `CampaignStore.open` + `close` as the median of 10 opens. At 1,000
-events and up the newest segment is then full (1,000 events), the most an open has to read.
+Builds each campaign from real play (the demo party's moves, seeded dice, evenings of 60
+events a week apart) by writing its journal segments directly, then measures the real path: a
+verb plus `CampaignStore.commit` (journal append + fsync, atomic state rewrite + fsyncs) as the
+median of the 50 saves that bring it to its size, and `CampaignStore.open` + `close` as the
+median of 10 opens. At 1,000 events and up the newest segment is then full (1,000 events), the
+most an open has to read.
 Each is also given as a ratio to a plain `tomllib.loads` of the state file measured in the same
 run. Both should stay flat as the journal grows. Run it with `python benchmarks/campaign_io.py
 [--dir FOLDER]`; the folder (by default a temporary one) should be on the disk campaigns live
@@ -19,13 +20,16 @@ import tempfile
 import time
 import tomllib
 from collections.abc import Callable
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
+
+import attrs
 
 from hearthroll.core.campaign.events import Outcome
 from hearthroll.core.campaign.state import Campaign
 from hearthroll.core.dice.sources import RandomDice
 from hearthroll.core.games.demo import demo_campaign
-from hearthroll.core.verbs import session
+from hearthroll.core.verbs import pool, session
 from hearthroll.store.atomic import atomic_write
 from hearthroll.store.campaign_files import journal_folder, render_state, stamp
 from hearthroll.store.campaigns import CampaignStore, campaign_data, event_data
@@ -33,12 +37,12 @@ from hearthroll.store.journal import (
     DEFAULT_SEGMENT_SIZE,
     DIGEST_KEY,
     Journal,
-    digest_of,
     render_block,
     render_header,
     segment_name,
 )
 from hearthroll.store.rulesets import load_catalog
+from hearthroll.store.state_bytes import StateBytes
 
 SIZES = (100, 1_000, 10_000, 100_000)
 SAVES = 50
@@ -47,14 +51,25 @@ AIM_SAVE_MS = 5.0
 AIM_OPEN_MS = 300.0
 CATALOG = load_catalog(with_user=False)
 HOUSE = CATALOG.ruleset("house")
+SESSION_EVENTS = 60
+"""The events of one evening of play in a built campaign."""
+FIRST_EVENING = datetime(2026, 1, 6, 19, 0, tzinfo=timezone(timedelta(hours=1)))
+
+
+def played_at(n: int) -> str:
+    """When event `n` of a built campaign was played: evenings of `SESSION_EVENTS` events a
+    week apart, an event every two minutes."""
+    week, turn = divmod(n - 1, SESSION_EVENTS)
+    when = FIRST_EVENING + timedelta(weeks=week, minutes=2 * turn)
+    return when.isoformat(timespec="seconds")
 
 
 def play(state: Campaign, n: int) -> Outcome:
     """One real event of play: a RISKY move with seeded dice, or a stop every fourth."""
     if state.turn.status == "bust_pending":
-        return session.accept(state, HOUSE, RandomDice(n))
+        return pool.accept(state, HOUSE, RandomDice(n))
     if n % 4 == 0 and state.turn.actor and state.turn.status == "open":
-        return session.stop(state, HOUSE)
+        return pool.stop(state, HOUSE)
     actor = list(state.characters)[n % len(state.characters)]
     return session.make_move(
         state, HOUSE, ("clash", "defend", "defy_danger")[n % 3], RandomDice(n), actor=actor
@@ -64,13 +79,13 @@ def play(state: Campaign, n: int) -> Outcome:
 def build(path: Path, events: int) -> None:
     """Write a campaign of `events` real events straight to disk (no fsync but the
     checkpoints': this is setup), as hearthroll keeps it: every segment with its header and
-    its checkpoint (the state before its first event), and the last event with the digest of
-    the state file (the one digest opening reads; the others are left out, as an older
-    hearthroll wrote them, to spare rendering the state at every event)."""
+    its checkpoint (the state before its first event), and every event with its time
+    (`played_at`) and the digest of the state file it produced."""
     state = demo_campaign(HOUSE)
     folder = journal_folder(path)
     folder.mkdir(parents=True)
     writer = Journal(folder)
+    files = StateBytes()
     blocks: list[bytes] = []
     first = 1
     for n in range(1, events + 1):
@@ -79,10 +94,8 @@ def build(path: Path, events: int) -> None:
             writer.write_checkpoint(first, before)
         outcome = play(state, n)
         state = outcome.state
-        event = event_data(outcome.event)
-        if n == events:
-            data = render_state(stamp(campaign_data(state), last_event=events), path)
-            event[DIGEST_KEY] = digest_of(data)
+        event = event_data(attrs.evolve(outcome.event, at=played_at(n)))
+        event[DIGEST_KEY] = files.digest(state, n)
         blocks.append(render_block(n, event))
         if len(blocks) == DEFAULT_SEGMENT_SIZE or n == events:
             (folder / segment_name(first)).write_bytes(render_header(1) + b"".join(blocks))

@@ -9,6 +9,10 @@ catalog, the campaign's snapshot), with bytecode compiled as an installed packag
   Aim: every one at most 2x `--version`, at both sizes, as a person runs them: with the warm
   process the first command starts (see `hearthroll.launch`). The same verbs are measured
   again with it turned off (`HEARTHROLL_WARM=0`) and printed, for information.
+- Tonight's recap, `log --markdown --last-session`, at 1,000 / 10,000 / 100,000 events (the
+  campaigns' events are dated in evenings of 60 a week apart: an undated log is one session,
+  so its recap would be the whole log), with the warm process, against `--version` in the same
+  rounds. Aim: at most 2x `--version` at every size, and flat (100k within 1.5x of 1k).
 - A script of 50 notes, as 50 processes and as one `hearthroll batch` (for information).
 - Readers at 1,000 / 10,000 / 100,000 events: `log --last 5`, `log --since`, `log --json`,
   `log --markdown` and `check`, each in a process of its own (the warm process turned off, so
@@ -21,10 +25,11 @@ the test suite; the 100,000-event campaign takes a minute or two to write).
 
 `python benchmarks/cli.py --big [N]` measures one campaign of N events (100,000), every process
 fresh: opening it (from the snapshot the last command kept, and without one), saving one event
-(`note`, then `undo`), `log --last 20`, `state`, `check` against the bare `tomllib` read, and a
-full `log --json`, each with the peak memory of its process. Aims: the single-event commands
-at most 2x `--version` (with the warm process), `check` within 1.3x of `tomllib`, every
-process in at most 150 MB (each command in a process of its own, the warm process off).
+(`note`, then `undo`), `log --last 20`, `state`, tonight's recap, `check` against the bare
+`tomllib` read, and a full `log --json`, each with the peak memory of its process. Aims: the
+single-event commands and the recap at most 2x `--version` (with the warm process), `check`
+within 1.3x of `tomllib`, every process in at most 150 MB (each command in a process of its
+own, the warm process off).
 """
 
 from __future__ import annotations
@@ -100,6 +105,14 @@ def verbs(path: Path) -> dict[str, list[str]]:
     }
 
 
+RECAP = "log --markdown --last-session"
+
+
+def recap(path: Path) -> list[str]:
+    """Tonight's recap, as `W` writes it in the app."""
+    return hearthroll("log", str(path), "--markdown", "--last-session")
+
+
 def readers(path: Path, events: int) -> dict[str, list[str]]:
     file = str(path)
     return {
@@ -107,6 +120,7 @@ def readers(path: Path, events: int) -> dict[str, list[str]]:
         "log --since": hearthroll("log", file, "--since", str(events - 5)),
         "log --json": hearthroll("log", file, "--json"),
         "log --markdown": hearthroll("log", file, "--markdown"),
+        RECAP: recap(path),
         "check": hearthroll("check", file),
         "tomllib read": [sys.executable, "-c", TOMLLIB, file],
     }
@@ -122,7 +136,7 @@ CampaignStore.open(Path(sys.argv[1]), load_catalog(), recent=RECENT_WINDOW, memo
 """
 
 
-BIG_VERBS = ("note", "undo (note)", "state")
+BIG_VERBS = ("note", "undo (note)", "state", RECAP)
 """The single-event commands held to the --version aim (the others' ratios are printed)."""
 
 
@@ -138,6 +152,7 @@ def big_commands(path: Path) -> tuple[dict[str, list[str]], dict[str, list[str]]
         "undo (note)": hearthroll("undo", file),
         "state": hearthroll("state", file),
         "log --last 20": hearthroll("log", file, "--last", "20"),
+        RECAP: recap(path),
     }
     whole = {
         "check": hearthroll("check", file),
@@ -304,6 +319,36 @@ def verb_table(
     return held or not warm
 
 
+def recap_table(paths: dict[int, Path], sizes: list[int], rounds: int, folder: Path) -> bool:
+    """Tonight's recap against `--version` at each size, with the warm process; True when it
+    is at most 2x `--version` at every size and flat (the largest within 1.5x of the
+    smallest)."""
+    env = environment(folder)
+    print(f"\ntonight's recap with the warm process: {rounds} interleaved rounds, medians")
+    print(f"{'events':>8} | {'command':<32} | {'ms':>7} | {'x --version':>11} | aim <= {AIM_VERB}x")
+    print("-" * 84)
+    held = True
+    took: dict[int, float] = {}
+    for events in sizes:
+        found = measure(
+            {"--version": hearthroll("--version"), RECAP: recap(paths[events])}, rounds, env
+        )
+        base = median(found["--version"])
+        took[events] = median(found[RECAP])
+        ratio = took[events] / base
+        held = held and ratio <= AIM_VERB
+        print(
+            f"{events:>8,} | {RECAP:<32} | {took[events] * 1000:7.1f} | {ratio:10.2f}x | "
+            f"{verdict(ratio <= AIM_VERB)}"
+        )
+    flat = took[max(sizes)] / took[min(sizes)]
+    print(
+        f"{RECAP} at {max(sizes):,} / at {min(sizes):,} events: {flat:.2f}x "
+        f"(aim <= {AIM_FLAT}x): {verdict(flat <= AIM_FLAT)}"
+    )
+    return held and flat <= AIM_FLAT
+
+
 def median(samples: list[tuple[float, float]], at: int = 0) -> float:
     return statistics.median(sample[at] for sample in samples)
 
@@ -333,6 +378,7 @@ def main() -> int:
     parser.add_argument(
         "--slow-rounds", type=int, default=3, help="rounds of the whole reads with --big (3)"
     )
+    parser.add_argument("--no-script", action="store_true", help="leave out the script of 50 notes")
     args = parser.parse_args()
     if args.big:
         with tempfile.TemporaryDirectory(dir=args.dir, prefix="hearthroll-cli-") as root:
@@ -357,19 +403,21 @@ def main() -> int:
         try:
             for warm in (True, False):
                 held = verb_table(paths, verb_sizes, args.rounds, folder, warm) and held
-            script(folder, env)
+            held = recap_table(paths, log_sizes, args.rounds, folder) and held
+            if not args.no_script:
+                script(folder, env)
         finally:
             stop_warm(env)
         env = environment(folder, warm=False)
         print(f"\nreaders: {args.rounds} interleaved rounds, medians; peak memory of the process")
-        print(f"{'events':>8} | {'reader':<14} | {'ms':>8} | {'MB':>6}")
-        print("-" * 46)
+        print(f"{'events':>8} | {'reader':<29} | {'ms':>8} | {'MB':>6}")
+        print("-" * 61)
         table: dict[int, dict[str, list[tuple[float, float]]]] = {}
         for events in log_sizes:
             table[events] = measure(readers(paths[events], events), args.rounds, env)
             for name, samples in table[events].items():
                 print(
-                    f"{events:>8,} | {name:<14} | {median(samples) * 1000:8.1f} | "
+                    f"{events:>8,} | {name:<29} | {median(samples) * 1000:8.1f} | "
                     f"{median(samples, 1):6.1f}"
                 )
     small, large = table[min(log_sizes)], table[max(log_sizes)]

@@ -51,7 +51,8 @@ def add_parsers(verbs: Any) -> None:
         "which",
         nargs="?",
         metavar="WHICH",
-        help="after `next`, when the last roll offers several moves: which one (id or name)",
+        help="after `next`, when several moves are offered: which one (id or name); whose, "
+        "where everyone aboard owes one, with --as (a character, or a companion by name)",
     )
     move.add_argument("--as", dest="actor", metavar="NAME", help="the character making it")
     move.add_argument("--at", metavar="FOE", help="the foe a maneuver is made against")
@@ -93,6 +94,11 @@ def add_parsers(verbs: Any) -> None:
     )
     move.add_argument("--asset", metavar="NAME", help="the companion or vehicle it acts on")
     move.add_argument("--track", metavar="NAME", help="the track a loss of progress clears")
+    move.add_argument(
+        "--let-off",
+        action="store_true",
+        help="with `next`: let the rest aboard off the move they still owe (a rough ride)",
+    )
 
     reroll = _verb(verbs, "reroll", "spend a reroll on the pending bust", run_reroll)
     _dice(reroll)
@@ -275,7 +281,17 @@ def _open(args: argparse.Namespace) -> CampaignStore:
         )
     if store.lagging:
         print(f"hearthroll: warning: {store.lagging}", file=sys.stderr)
+    say_damage(store)
     return store
+
+
+def say_damage(store: CampaignStore) -> None:
+    """Every command's lines about damage found earlier in the journal and not yet repaired
+    (its damage note): the damage, in check's words, and what to do."""
+    if store.files.damage is not None:
+        from hearthroll.store.damage_note import warning
+
+        print(f"hearthroll: warning: {warning(store.path, store.files.damage)}", file=sys.stderr)
 
 
 def say_unrecorded(store: CampaignStore) -> None:
@@ -297,6 +313,7 @@ def _read(args: argparse.Namespace) -> CampaignStore:
 
     catalog = cached_catalog(args.moves)
     store = CampaignStore.read(args.file, catalog, recent=RECENT_WINDOW, memo=memo())
+    say_damage(store)
     say_unrecorded(store)
     return store
 
@@ -451,13 +468,22 @@ def run_move(args: argparse.Namespace) -> int:
     """Make a move (`next`: the one the last roll offers, with its preset)."""
     from hearthroll.core.dice.sources import AskingDice, TypedDice
     from hearthroll.core.verbs.asking import Asked, MoveRequest, resolve
-    from hearthroll.core.verbs.offers import NEXT, next_move
+    from hearthroll.core.verbs.offers import NEXT, let_off, next_move
+
+    if args.let_off:
+        if args.move.strip().lower() != NEXT or args.which is not None:
+            raise UsageError("--let-off goes with `next` alone: move FILE next --let-off")
+        return _with_store(args, lambda store: let_off(store.state))
 
     def verb(store: CampaignStore) -> Outcome:
-        wanted, picks = args.move, args.pick
+        wanted, picks, actor, asset = args.move, args.pick, args.actor, args.asset
         if wanted.strip().lower() == NEXT:
             recent = store.events_after(max(0, store.state.history.events - 50))
-            wanted, picks = next_move(list(recent), store.ruleset, picks, args.which)
+            offer, picks = next_move(
+                list(recent), store.ruleset, picks, args.which, state=store.state, actor=actor
+            )
+            wanted = offer.move
+            actor, asset = offer.actor or actor, asset or offer.asset
         elif args.which is not None:
             raise UsageError(
                 f"WHICH ({args.which!r}) goes after `next` only; name one move, quoted if it "
@@ -465,7 +491,7 @@ def run_move(args: argparse.Namespace) -> int:
             )
         request = MoveRequest.answered(
             wanted,
-            actor=args.actor,
+            actor=actor,
             advantage=args.adv,
             disadvantage=args.dis,
             picks=tuple(picks),
@@ -473,7 +499,7 @@ def run_move(args: argparse.Namespace) -> int:
             boost=args.prep,
             at=args.at,
             resist=args.roll,
-            asset=args.asset,
+            asset=asset,
             track=args.track,
         )
 
@@ -695,6 +721,7 @@ def run_log(args: argparse.Namespace) -> int:
     with CampaignStore.read(
         args.file, cached_catalog(args.moves), recent=window, memo=kept, within_newest=True
     ) as store:
+        say_damage(store)
         say_unrecorded(store)
         whole = not args.last and args.since is None and not args.last_session
         events: Iterable[Event]
@@ -740,6 +767,19 @@ def run_repair(args: argparse.Namespace) -> int:
 
     with RepairPlan(args.file, _catalog(args)) as plan:
         events = plan.rebuilt.history.events
+        if plan.damage:
+            print(
+                f"the journal of {args.file} is still damaged, and repair cannot rebuild a saved "
+                "event (every command says so until it is sound):"
+            )
+            for line in plan.damage:
+                print(f"  {line}")
+            print(
+                "  Restore the damaged files from a backup, then run `hearthroll check "
+                f"{args.file}`."
+            )
+            if not plan.changes and not plan.notes:
+                raise UsageError(f"not repaired: the journal of {args.file} is as it was")
         if not plan.changes and not plan.notes:
             print(f"{args.file}: the state file is already what its {events} events make")
             return EXIT_OK

@@ -1,4 +1,8 @@
-"""Atomic file replacement: a file is either its old bytes or its new ones, never a mix."""
+"""Atomic file replacement: a file is either its old bytes or its new ones, never a mix.
+
+What hearthroll creates is private by default: files 0600, folders 0700 (the umask can only
+take more away). A file replaced keeps the mode it had.
+"""
 
 from __future__ import annotations
 
@@ -9,6 +13,11 @@ import sys
 from pathlib import Path
 
 from hearthroll.store.errors import StoreError
+
+PRIVATE_FILE = 0o600
+"""The mode of a file hearthroll creates (one it replaces keeps its own)."""
+PRIVATE_FOLDER = 0o700
+"""The mode of a folder hearthroll creates."""
 
 TEMP_MARKER = ".tmp-"
 """Between the file's name and the random suffix of its temp files: `.NAME.toml.tmp-1a2b3c4d`."""
@@ -52,6 +61,32 @@ def fsync_folder(folder: Path) -> None:
         os.close(fd)
 
 
+def make_folder(folder: Path, *, flush: bool = True) -> bool:
+    """Create `folder` and each missing folder above it, every one private (0700), and (with
+    `flush`) flush each creation to the disk; False when it was there already.
+
+    Raises:
+        OSError: one could not be created.
+    """
+    missing: list[Path] = []
+    probe = folder
+    while not probe.is_dir():
+        missing.append(probe)
+        if probe.parent == probe:
+            break
+        probe = probe.parent
+    for made in reversed(missing):
+        try:
+            made.mkdir(mode=PRIVATE_FOLDER)
+        except FileExistsError:
+            if not made.is_dir():
+                raise
+            continue
+        if flush:
+            fsync_folder(made.parent)
+    return bool(missing)
+
+
 def write_all(fd: int, data: bytes) -> None:
     """Write every byte of `data` to `fd` (a single `os.write` may write fewer)."""
     view = memoryview(data)
@@ -62,13 +97,13 @@ def write_all(fd: int, data: bytes) -> None:
 
 def open_first_free(path: Path, mark: str) -> tuple[int, Path]:
     """Create the first free `NAME<mark>N` beside `path` for writing, never an existing file:
-    its descriptor and path. Any other failure to create it raises the OSError (its filename
-    is the file tried)."""
+    its descriptor and path, the file private (0600). Any other failure to create it raises the
+    OSError (its filename is the file tried)."""
     number = 1
     while True:
         kept = path.with_name(f"{path.name}{mark}{number}")
         try:
-            fd = os.open(kept, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0))
+            fd = os.open(kept, _NEW_FILE, PRIVATE_FILE)
         except FileExistsError:
             number += 1
             continue
@@ -81,15 +116,21 @@ def atomic_write(path: Path, data: bytes) -> None:
     The bytes go to a temp file in the same folder, which is flushed to disk and renamed over
     `path`; then the folder is synced so the rename itself survives a power cut. If anything
     fails, `path` keeps its old bytes, the temp file is removed and a `StoreError` says why.
+
+    A new file is private (0600); a file replaced keeps its mode.
     """
     folder = path.parent
     temp = folder / f"{temp_prefix(path)}{os.urandom(4).hex()}"  # as secrets.token_hex(4)
-    existed = path.exists()
     try:
-        fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o666)
+        mode: int | None = os.stat(path).st_mode & 0o7777
+    except OSError:
+        mode = None
+    existed = mode is not None
+    try:
+        fd = os.open(temp, _NEW_FILE, PRIVATE_FILE)
         try:
-            if path.exists():
-                os.chmod(temp, path.stat().st_mode & 0o7777)
+            if mode is not None:
+                _chmod(fd, temp, mode)
             write_all(fd, data)
             fsync_file(fd)
         finally:
@@ -142,6 +183,17 @@ def clean_orphans(path: Path) -> list[Path]:
                 ) from exc
             removed.append(orphan)
     return removed
+
+
+_NEW_FILE = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
+
+
+def _chmod(fd: int, path: Path, mode: int) -> None:
+    """Give the open file `fd` (at `path`) the mode `mode`."""
+    if hasattr(os, "fchmod"):
+        os.fchmod(fd, mode)
+    else:  # pragma: no cover - Windows
+        os.chmod(path, mode)
 
 
 def _remove_quietly(path: Path) -> None:

@@ -14,6 +14,12 @@ bytes), so opening knows at once whether the state file is still exactly what th
 (`matches`); when it is not, the caller rebuilds that state from the newest checkpoint and
 the events after it, and compares. A new campaign's journal starts with the checkpoint of its
 first state (`last_event = 0`), which is what that state is compared with.
+
+Damage found in the journal where opening does not look (an older segment, a checkpoint) is
+remembered in its damage note (`damage_note`); opening hands its words back in `damage`.
+
+The files are private: created 0600 (the folders hearthroll creates, 0700), and a file replaced
+keeps the mode it had.
 """
 
 from __future__ import annotations
@@ -27,12 +33,13 @@ from typing import Any, Self
 
 import tomli_w
 
-from hearthroll.store import journal_toml
+from hearthroll.store import damage_note, journal_toml
 from hearthroll.store.atomic import (
     atomic_write,
     clean_orphans,
     fsync_file,
     fsync_folder,
+    make_folder,
     open_first_free,
     os_reason,
     write_all,
@@ -48,7 +55,7 @@ from hearthroll.store.journal import (
     recorded_digest,
 )
 from hearthroll.store.lock import Busy, Lock, take
-from hearthroll.store.toml_positions import MAX_NESTING, too_deep
+from hearthroll.store.toml_positions import MAX_NESTING, locate, nearest, too_deep
 
 SCHEMA_VERSION = 1
 """The campaign file format this hearthroll writes."""
@@ -63,6 +70,9 @@ MIGRATIONS: dict[int, Migration] = {}
 """`{old_version: migration}`; each is applied in turn until the state is current."""
 
 OWN_KEYS = ("schema_version", "last_event")
+
+KeyPath = tuple[str | int, ...]
+"""Where a value stands in a TOML document: `("characters", "Brannoc", "xp")`."""
 
 
 def lock_path(path: Path) -> Path:
@@ -101,6 +111,11 @@ class CampaignFiles:
         self.matches: bool | None = None
         """Whether the state file's bytes are exactly those the journal recorded when it was
         read: None when the journal recorded nothing to compare with."""
+        self.damage: tuple[str, ...] | None = (
+            damage_note.read(journal.folder) if journal.damage_noted else None
+        )
+        """Damage found earlier in the journal where opening does not look, in `check`'s
+        words, until the journal is found sound again (None: none is known)."""
 
     @classmethod
     def open(
@@ -125,6 +140,8 @@ class CampaignFiles:
                     "a new campaign there."
                 )
             files = cls._read(path, segment_size, migrations, Journal, lock)
+            if files.journal.note_temps:  # a check or an app cut short writing the note
+                clean_orphans(damage_note.note_path(files.journal.folder))
         except BaseException:
             lock.release()
             raise
@@ -163,12 +180,13 @@ class CampaignFiles:
         # The state is read before the journal: a writer appends to the journal before it
         # replaces the state, so the journal read after it is never behind it.
         data = read_state_bytes(path)
-        state, old_version = migrate(parse_state(path, data), path, migrations)
+        state, old_version = migrate(parse_state(path, data), path, migrations, data)
         last_event = state["last_event"]
         journal = kind(journal_folder(path), segment_size, acknowledged=last_event)
         if journal.last_seq < last_event:
             raise StoreError(
-                f"{path}: last_event: the state includes events up to {last_event}, but the "
+                f"{place(path, ('last_event',), data)}: last_event: the state includes events up "
+                f"to {last_event}, but the "
                 f"journal {journal.folder} ends at event {journal.last_seq}. Restore the "
                 "journal folder from a backup."
             )
@@ -228,7 +246,7 @@ class CampaignFiles:
         The folder is created if it does not exist yet.
         """
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
+            make_folder(path.parent, flush=False)  # a full disk is told by the first save
         except OSError as exc:
             raise StoreError(
                 f"cannot create the folder {path.parent} for a new campaign: {os_reason(exc)}. "
@@ -502,6 +520,25 @@ def render_state(state: Mapping[str, Any], path: Path) -> bytes:
 
 
 TOML_POSITION = re.compile(r"\s*\(at line (\d+), column (\d+)\)$")
+TOML_AT_END = re.compile(r"\s*\(at end of document\)$")
+
+
+def end_of(text: str) -> tuple[int, int]:
+    """The line and column just after the last character of `text` (where a TOML reader that
+    ran out of text stopped)."""
+    return text.count("\n") + 1, len(text) - (text.rfind("\n") + 1) + 1
+
+
+def place(path: Path, key_path: KeyPath, data: bytes | None = None) -> str:
+    """`path:line:col` of the key `key_path` in the file (its bytes `data`, else read now): of
+    its nearest table when the key is missing, or 1:1 (the top) when that is missing too."""
+    try:
+        text = data.decode("utf-8") if data is not None else path.read_text(encoding="utf-8")
+        positions = locate(text)
+    except (OSError, UnicodeDecodeError):
+        positions = {}
+    (line, column), _ = nearest(positions, key_path)
+    return f"{path}:{line}:{column}"
 
 
 def read_state(path: Path) -> dict[str, Any]:
@@ -553,8 +590,16 @@ def parse_state(path: Path, data: bytes) -> dict[str, Any]:
     except ValueError as exc:  # tomllib's TOMLDecodeError
         message = str(exc)
         found = TOML_POSITION.search(message)
-        where = f"{path}:{found.group(1)}:{found.group(2)}" if found else str(path)
-        what = message[: found.start()] if found else message
+        ended = found is None and TOML_AT_END.search(message)
+        if found is not None:
+            where = f"{path}:{found.group(1)}:{found.group(2)}"
+            what = message[: found.start()]
+        elif ended:
+            line, column = end_of(text)
+            where = f"{path}:{line}:{column}"
+            what = message[: ended.start()] + " at the end of the file"
+        else:
+            where, what = str(path), message
         raise StoreError(
             f"{where}: {what[:1].lower() + what[1:]}. Fix the TOML there, or restore the file "
             "from a backup."
@@ -562,20 +607,26 @@ def parse_state(path: Path, data: bytes) -> dict[str, Any]:
 
 
 def migrate(
-    state: dict[str, Any], path: Path, migrations: Mapping[int, Migration] | None
+    state: dict[str, Any],
+    path: Path,
+    migrations: Mapping[int, Migration] | None,
+    data: bytes | None = None,
 ) -> tuple[dict[str, Any], int | None]:
-    """Bring `state` to `SCHEMA_VERSION`; return it and the version it had if it was older."""
+    """Bring `state` (read from the file `path`, whose bytes are `data`) to `SCHEMA_VERSION`;
+    return it and the version it had if it was older."""
     version = state.get("schema_version")
     if type(version) is not int:
         found = "missing" if version is None else f"{version!r} is not a whole number"
         raise StoreError(
-            f"{path}: schema_version: {found}. A hearthroll campaign starts with "
-            f"`schema_version = {SCHEMA_VERSION}`; check that this is a campaign file."
+            f"{place(path, ('schema_version',), data)}: schema_version: {found}. A hearthroll "
+            f"campaign starts with `schema_version = {SCHEMA_VERSION}`; check that this is a "
+            "campaign file."
         )
     if version > SCHEMA_VERSION:
         raise StoreError(
-            f"{path}: schema_version: {version} was written by a newer hearthroll (this one "
-            f"reads up to {SCHEMA_VERSION}). Upgrade hearthroll to open it."
+            f"{place(path, ('schema_version',), data)}: schema_version: {version} was written "
+            f"by a newer hearthroll (this one reads up to {SCHEMA_VERSION}). Upgrade hearthroll "
+            "to open it."
         )
     steps = MIGRATIONS if migrations is None else migrations
     old = version if version < SCHEMA_VERSION else None
@@ -583,8 +634,9 @@ def migrate(
         step = steps.get(version)
         if step is None:
             raise StoreError(
-                f"{path}: schema_version: {version} is too old for this hearthroll to "
-                "migrate. Open it with an older release first, or restore a newer backup."
+                f"{place(path, ('schema_version',), data)}: schema_version: {version} is too old "
+                "for this hearthroll to migrate. Open it with an older release first, or restore "
+                "a newer backup."
             )
         state = step(state)
         version += 1
@@ -593,7 +645,7 @@ def migrate(
     if type(last_event) is not int or last_event < 0:
         found = "missing" if last_event is None else f"{last_event!r} is not a whole number ≥ 0"
         raise StoreError(
-            f"{path}: last_event: {found}. It counts the events the state includes; restore "
-            "the file from a backup."
+            f"{place(path, ('last_event',), data)}: last_event: {found}. It counts the events "
+            "the state includes; restore the file from a backup."
         )
     return state, old

@@ -9,14 +9,18 @@ Opening compares the state file with the digest its last event recorded. When th
 the state the events made is rebuilt from the newest checkpoint and the events after it (the
 newest segment only), and compared: a state file that validates but differs is a *hand edit*.
 A writer records it as one `edit` event (undoable); a reader shows the file as it is and says
-so (`unrecorded`). `check_campaign` replays the whole journal from its checkpoints and names
-every difference; `repair` rebuilds the state file from the journal.
+so (`unrecorded`). `check_campaign` replays the whole journal from its checkpoints, compares
+the state each event makes with the digest its record holds, and names every difference;
+damage it finds where opening does not look is kept in the journal's damage note until the
+journal is sound again. `repair` rebuilds the state file from the journal.
 """
 
 from __future__ import annotations
 
 import collections
+import contextlib
 import functools
+import re
 import typing
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
@@ -28,25 +32,27 @@ import attrs
 from hearthroll.core.campaign.deltas import Delta, change_words, diff, value_words
 from hearthroll.core.campaign.events import Event, Outcome, replay
 from hearthroll.core.campaign.state import Asset, Campaign, History, Track
+from hearthroll.store import damage_note
 from hearthroll.store.campaign_files import (
     CampaignFiles,
-    journal_folder,
     migrate,
     parse_state,
+    place,
+    render_state,
+    stamp,
 )
 from hearthroll.store.converter import KeyPath, plain, problems_of, shared, show_path
 from hearthroll.store.digests import sha256
 from hearthroll.store.errors import StateWriteError, StoreError
-from hearthroll.store.journal import DIGEST_KEY, Block, JournalReader
+from hearthroll.store.journal import DIGEST_KEY, Block, JournalReader, digest_of, recorded_digest
 from hearthroll.store.memo import Memo, code_key, key_of
+from hearthroll.store.state_bytes import ABSENT_WHEN_EMPTY, StateBytes
 from hearthroll.store.toml_positions import locate, nearest
 
 if TYPE_CHECKING:
     from hearthroll.core.rules.model import Catalog, Ruleset
 
 _OWN = ("schema_version", "last_event")
-_ABSENT_WHEN_EMPTY = ("cooldowns", "efficacy")
-"""Sheet fields only some rulesets fill: left out of the file while empty."""
 
 RECENT_WINDOW = 40
 """The newest events the app keeps for its log, and the command line opens with too, so that
@@ -57,7 +63,7 @@ def campaign_data(campaign: Campaign) -> dict[str, Any]:
     """The campaign as TOML-ready data."""
     data: dict[str, Any] = plain(campaign)
     for sheet in data.get("characters", {}).values():
-        for key in _ABSENT_WHEN_EMPTY:
+        for key in ABSENT_WHEN_EMPTY:
             if not sheet.get(key):
                 sheet.pop(key, None)
     return data
@@ -314,8 +320,9 @@ class CampaignStore:
             pending = [event_from_data(e) for e in files.pending]
             if state.history.events != files.state["last_event"]:
                 raise StoreError(
-                    f"{path}: history.events is {state.history.events} but last_event is "
-                    f"{files.state['last_event']}; restore the file from a backup"
+                    f"{place(path, ('history', 'events'))}: history.events: "
+                    f"{state.history.events}, but last_event is {files.state['last_event']}: the "
+                    "two count the same events; restore the file from a backup"
                 )
             edit = _hand_edit(path, files.journal, state) if files.matches is False else None
             if edit is None:
@@ -417,20 +424,46 @@ class CampaignStore:
         return [event_from_data(journal.parse(block)) for block in journal.last_blocks(n)]
 
     def last_session(self, after: int = 0) -> list[Event]:
-        """The events of the last session (numbered above `after`), oldest first: the journal
-        is read newest segment first, and no segment before the one where the session begins
-        is opened (that one is, to see the pause that begins it)."""
+        """The events of the last session (numbered above `after`), oldest first.
+
+        Where it begins is found from the newest events back, by their times alone (read off
+        each event's bytes, not parsed), in ever longer runs of the newest events of a segment
+        (`JournalReader.tails`), a segment at a time, until one holds the pause that begins it;
+        only the session's own events are parsed, and no segment before the one where it
+        begins is opened (that one is, to see the pause that begins it).
+        """
         from hearthroll.core.campaign.recap import last_session
 
         journal = self.files.journal
-        held: list[Event] = []
-        for blocks in journal.iter_newest_first():
-            older = [event_from_data(journal.parse(b)) for b in blocks if b.seq > after]
-            held = older + held
-            session = last_session(held)
-            if len(session) < len(held) or len(older) < len(blocks):
-                return session
-        return held
+        held: list[Block] = []
+        times: list[Event] = []
+        """Each held event's time, as an event (the session's rule reads only that)."""
+        for index in reversed(range(len(journal.segments))):
+            for blocks in journal.tails(index, SESSION_WINDOW):
+                fresh = [b for b in blocks if b.seq > after]
+                looked = [Event("note", seq=b.seq, at=_time_of(journal, b)) for b in fresh]
+                looked += times
+                session = last_session(looked)
+                if len(session) < len(looked) or len(fresh) < len(blocks):
+                    chosen = (fresh + held)[len(looked) - len(session) :]
+                    return list(_events_of(journal, chosen))
+            held, times = fresh + held, looked
+        return list(_events_of(journal, held))
+
+    def older_damage(self) -> tuple[str, ...] | None:
+        """Damage in what opening does not read (the older segments, the checkpoints' seals),
+        in check's words, kept in the journal's damage note; None when there is none. The
+        damage the note held already, if it has one, without reading anything. It reads a file
+        at a time and writes only the note, so it may run on a thread of its own while the
+        store saves."""
+        if self.files.damage is not None:
+            return self.files.damage
+        found = self.files.journal.older_damage()
+        if not found:
+            return None
+        with contextlib.suppress(StoreError):  # said all the same
+            damage_note.remember(self.files.journal.folder, found)
+        return tuple(found)
 
     def undone(self) -> set[int]:
         """The events an undo still stands against, over the whole journal.
@@ -478,6 +511,22 @@ class CampaignStore:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+SESSION_WINDOW = 64
+"""The newest events of a segment looked at first for the pause that begins the last session
+(then four times as many, and so on)."""
+_TIME_LINE = re.compile(rb'^at = "([0-9A-Za-z:+.-]*)"$', re.MULTILINE)
+
+
+def _time_of(journal: JournalReader, block: Block) -> str:
+    """An event's time (`at`) read off its bytes; parsed when it is not written as hearthroll
+    writes it."""
+    own = block.data.split(b"\n[", 1)[0]  # its own keys: those before its first sub-table
+    found = _TIME_LINE.search(own)
+    if found is not None:
+        return found.group(1).decode()
+    return event_from_data(journal.parse(block)).at
 
 
 def _events_of(journal: JournalReader, blocks: list[Block]) -> Iterator[Event]:
@@ -544,12 +593,13 @@ def checkpoint_state(journal: JournalReader, first: int) -> Campaign | None:
     if data is None:
         return None
     where = journal.checkpoint_path(first)
-    raw, _ = migrate(parse_state(where, data), where, None)
+    raw, _ = migrate(parse_state(where, data), where, None, data)
     state = _read_campaign(where, raw, data)
     if state.history.events != raw["last_event"]:
         raise StoreError(
-            f"{where}: history.events is {state.history.events} but last_event is "
-            f"{raw['last_event']}; restore the checkpoint from a backup, or delete it"
+            f"{place(where, ('history', 'events'), data)}: history.events: "
+            f"{state.history.events}, but last_event is {raw['last_event']}: the two count the "
+            "same events; restore the checkpoint from a backup, or delete it"
         )
     return state
 
@@ -622,8 +672,8 @@ def _known(catalog: Rulesets, ruleset_id: str, path: Path) -> str:
     known = catalog.ruleset_ids()
     if ruleset_id not in known:
         raise StoreError(
-            f"{path}: ruleset: {ruleset_id!r} is not a ruleset this hearthroll knows "
-            f"({', '.join(known)}); load its file with --moves"
+            f"{place(path, ('ruleset',))}: ruleset: {ruleset_id!r} is not a ruleset this "
+            f"hearthroll knows ({', '.join(known)}); load its file with --moves"
         )
     return ruleset_id
 
@@ -678,29 +728,25 @@ def check_campaign(
 def check_report(
     path: Path, catalog: Catalog, progress: Callable[[int, int], None] | None = None
 ) -> CampaignCheck:
-    """Check a campaign file and its journal, writing nothing.
+    """Check a campaign file and its journal, writing nothing but the journal's damage note.
 
     It refuses whatever opening the campaign refuses (it reads it the same way), then reads
-    every event of the journal and replays it from the checkpoints: each checkpoint must equal
-    the replay of the events before it, and the state file the replay of them all. A state
-    file that differs but validates is a hand edit (named field by field); a difference in
-    the history is a problem. The journal is read one segment at a time; after each,
-    `progress(events read, events)`.
+    every event of the journal and replays it from the checkpoints: the state each event makes
+    must have the digest its record holds, each checkpoint must equal the replay of the events
+    before it, and the state file the replay of them all. A state file that differs but
+    validates is a hand edit (named field by field); a difference in the history is a problem.
+    The journal is read one segment at a time; after each, `progress(events read, events)`.
+
+    Damage found in the journal is kept in its damage note, so that every command says so; a
+    journal found sound loses its note.
     """
     try:
         store = CampaignStore.read(path, catalog)
     except StoreError as error:
         return CampaignCheck(str(error).splitlines(), [], None)
-    problems: list[str] = []
-    replayed: Campaign | None = None
-    start: int | None = None
     journal = store.files.journal
-    try:
-        replayed, start = _replay_journal(journal, problems, progress)
-    except StoreError as error:
-        problems += str(error).splitlines()
-    except Exception as error:  # an event that does not structure: name it in words
-        problems.append(f"{journal_folder(path)}: an event cannot be read: {error}")
+    damage, replayed, start = check_journal(journal, progress)
+    problems = list(damage)
     edits: list[str] = []
     if replayed is not None and not problems:
         for delta, line in _difference_lines(path, store.state, replayed):
@@ -709,7 +755,81 @@ def check_report(
             else:
                 edits.append(line)
     problems += _above_max(path, store.state, store.ruleset)
+    with contextlib.suppress(StoreError):  # a folder that cannot be written: said all the same
+        if damage:
+            damage_note.remember(journal.folder, damage)
+        elif store.files.damage is not None:
+            damage_note.forget(journal.folder)
     return CampaignCheck(problems, edits, start)
+
+
+def check_journal(
+    journal: JournalReader, progress: Callable[[int, int], None] | None = None
+) -> tuple[list[str], Campaign | None, int | None]:
+    """What is wrong in the journal (check's words: [] when it is sound), the state its
+    replay ends at, and the event whose checkpoint the replay started from (see
+    `CampaignCheck.proven_from`)."""
+    problems: list[str] = []
+    replayed: Campaign | None = None
+    start: int | None = None
+    try:
+        replayed, start = _replay_journal(journal, problems, progress)
+    except StoreError as error:
+        problems += str(error).splitlines()
+    except Exception as error:  # an event that does not structure: name it in words
+        problems.append(f"{journal.folder}: an event cannot be read: {error}")
+    return problems, replayed, start
+
+
+class _Replay:
+    """The journal's replay, event by event, from the first checkpoint on: each event's state
+    compared with the digest its record holds, each later checkpoint with the replay when it
+    is met."""
+
+    def __init__(self, problems: list[str]) -> None:
+        self.problems = problems
+        self.state: Campaign | None = None
+        self.start: int | None = None
+        """The event whose checkpoint the replay started from."""
+        self.comparing = True
+        """False after a digest differed, until a checkpoint puts the replay right again."""
+        self.files = StateBytes()
+
+    def meet(self, checkpoint: Campaign, where: Path) -> None:
+        """The replay goes on from `checkpoint`, after naming where it differs from it."""
+        self.state = _meet(self.state, checkpoint, where, self.problems)
+        self.start = checkpoint.history.events if self.start is None else self.start
+        self.comparing = True
+
+    def play(self, segment: Path, block: Block, event: Event) -> None:
+        """Replay one event and compare the state it makes with its recorded digest."""
+        if self.state is None:
+            return
+        try:
+            self.state = replay(self.state, [event])
+        except (ValueError, KeyError, TypeError) as error:
+            self.problems.append(
+                f"{segment}:{block.line}: event {block.seq} cannot be replayed onto the state "
+                f"before it: {error}"
+            )
+            self.state = None
+            return
+        recorded = recorded_digest(block) if self.comparing else None
+        if recorded is None or self.files.digest(self.state, block.seq) == recorded:
+            return
+        # rendered whole, as a writer renders it, before the event is said to differ
+        data = render_state(stamp(campaign_data(self.state), last_event=block.seq), segment)
+        found = digest_of(data)
+        if found == recorded:
+            return
+        self.problems.append(
+            f"{segment}:{block.line}: event {block.seq}: the state its replay makes does not "
+            f"match the digest its record holds (digest {recorded}; the replay's is {found}): "
+            "this event, or one before it, was changed after it was saved, with its end line's "
+            "checksum made again to fit. Nothing was changed. Restore this file from a backup "
+            "(the events after it are compared again from the next checkpoint on)."
+        )
+        self.comparing = False
 
 
 def _replay_journal(
@@ -717,10 +837,9 @@ def _replay_journal(
     problems: list[str],
     progress: Callable[[int, int], None] | None,
 ) -> tuple[Campaign | None, int | None]:
-    """Every event structured and replayed from the first checkpoint on; each later checkpoint
-    compared with the replay when it is met (differences go to `problems`)."""
-    replayed: Campaign | None = None
-    start: int | None = None
+    """Every event structured and replayed from the first checkpoint on (see `_Replay`);
+    differences go to `problems`."""
+    run = _Replay(problems)
     segments: Iterable[tuple[int, list[Block]]]
     if journal.last_seq:
         segments = zip(journal.segments, journal.iter_segments(0), strict=False)
@@ -728,6 +847,7 @@ def _replay_journal(
         segments = [(first, []) for first in journal.segments or (1,)]
     for first, blocks in segments:
         where = journal.checkpoint_path(first)
+        segment = journal.segment_path(first)
         try:
             checkpoint = checkpoint_state(journal, first)
         except StoreError as error:
@@ -736,31 +856,22 @@ def _replay_journal(
 
         for block, event in zip(blocks, _events_of(journal, blocks), strict=True):
             if checkpoint is not None and checkpoint.history.events == block.seq - 1:
-                replayed = _meet(replayed, checkpoint, where, problems)
-                start = checkpoint.history.events if start is None else start
+                run.meet(checkpoint, where)
                 checkpoint = None
-            if replayed is not None:
-                try:
-                    replayed = replay(replayed, [event])
-                except (ValueError, KeyError, TypeError) as error:
-                    problems.append(
-                        f"{journal.segment_path(first)}:{block.line}: event {block.seq} cannot "
-                        f"be replayed onto the state before it: {error}"
-                    )
-                    replayed = None
+            run.play(segment, block, event)
         if checkpoint is not None:
             last = blocks[-1].seq if blocks else first - 1
             if checkpoint.history.events == last:
-                replayed = _meet(replayed, checkpoint, where, problems)
-                start = checkpoint.history.events if start is None else start
+                run.meet(checkpoint, where)
             else:
                 problems.append(
-                    f"{where}: last_event: {checkpoint.history.events} is not an event of its "
-                    f"segment (events {first} to {last}); restore it from a backup, or delete it"
+                    f"{place(where, ('last_event',))}: last_event: {checkpoint.history.events} "
+                    f"is not an event of its segment (events {first} to {last}); restore it from "
+                    "a backup, or delete it"
                 )
         if progress is not None and blocks:
             progress(blocks[-1].seq, journal.last_seq)
-    return replayed, start
+    return run.state, run.start
 
 
 def _meet(
@@ -805,6 +916,10 @@ class RepairPlan:
     its checkpoints again, with one of the state now, so that later hand edits are known. When
     no checkpoint is left to rebuild the state from, the state file is kept as it is (if it
     reads and validates), saying whether the digest the journal recorded vouches for it.
+
+    When the journal has a damage note, the journal is checked as `check` checks it: found
+    sound (its damaged files restored from a backup), the note goes; else `damage` says what
+    is still wrong (a saved event is never rebuilt: it can only be restored).
     """
 
     def __init__(self, path: Path, catalog: Catalog) -> None:
@@ -843,6 +958,15 @@ class RepairPlan:
             self.changes = [] if self.adopted else self._changes(path)
             """What rebuilding changes in the state file, line by line (or why it cannot be
             read)."""
+            self.damage: list[str] = []
+            """What is still damaged in the journal, when it has a damage note."""
+            if self.files.damage is not None:
+                self.damage = check_journal(journal)[0]
+                if not self.damage:
+                    self.notes.append(
+                        f"{damage_note.note_path(journal.folder)}: the damage it notes is gone "
+                        "(every event reads and replays as recorded): the note is removed"
+                    )
         except BaseException:
             self.files.close()
             raise
@@ -862,12 +986,16 @@ class RepairPlan:
         journal = self.files.journal
         try:
             data = read_state_bytes(path)
-            raw, _ = migrate(parse_state(path, data), path, None)
+            raw, _ = migrate(parse_state(path, data), path, None, data)
             found = _read_campaign(path, raw, data)
             ruleset = catalog.ruleset(_known(catalog, found.ruleset, path))
             problems = _check_sheets(path, raw, found, ruleset)
             if found.history.events != raw["last_event"] or raw["last_event"] > journal.last_seq:
-                problems.append(f"{path}: last_event: {raw['last_event']} does not fit")
+                problems.append(
+                    f"{place(path, ('last_event',), data)}: last_event: {raw['last_event']} "
+                    f"does not fit: the journal ends at event {journal.last_seq}, and "
+                    f"history.events is {found.history.events}"
+                )
             if problems:
                 raise StoreError("\n".join(problems))
             pending = [event_from_data(e) for e in journal.events_after(found.history.events)]
@@ -898,14 +1026,17 @@ class RepairPlan:
 
         try:
             data = read_state_bytes(path)
-            raw, _ = migrate(parse_state(path, data), path, None)
+            raw, _ = migrate(parse_state(path, data), path, None, data)
             found = _read_campaign(path, raw, data)
         except StoreError as error:
             self.readable = False
             return str(error).splitlines()
         lines = [line for _, line in _difference_lines(path, found, self.rebuilt)]
         if not lines and raw["last_event"] != self.rebuilt.history.events:
-            lines.append(f"{path}: last_event: {raw['last_event']} → {self.rebuilt.history.events}")
+            lines.append(
+                f"{place(path, ('last_event',), data)}: last_event: {raw['last_event']} → "
+                f"{self.rebuilt.history.events}"
+            )
         return lines
 
     def apply(self) -> Path | None:
@@ -918,6 +1049,8 @@ class RepairPlan:
         kept = files.replace_state(campaign_data(self.rebuilt)) if self.changes else None
         if self.rebase:
             files.restart_checkpoints(campaign_data(self.rebuilt))
+        if files.damage is not None and not self.damage:
+            damage_note.forget(files.journal.folder)
         return kept
 
     def close(self) -> None:

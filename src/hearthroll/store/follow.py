@@ -77,6 +77,8 @@ class Look(NamedTuple):
     """The newest saved event (0 before the first)."""
     unrecorded: bool = False
     """The state file has a hand edit the journal has not recorded yet (shown as it is)."""
+    damaged: bool = False
+    """The journal has damage found earlier and not repaired (its damage note)."""
 
 
 def look(path: Path, catalog: Catalog, *, after: int = 0, recent: int = 200) -> Look:
@@ -97,6 +99,13 @@ def look(path: Path, catalog: Catalog, *, after: int = 0, recent: int = 200) -> 
             events = store.last_events(recent)
         else:
             events = list(store.events_after(after))
-        return Look(store.state, store.ruleset, tuple(events), last, store.unrecorded is not None)
+        return Look(
+            store.state,
+            store.ruleset,
+            tuple(events),
+            last,
+            store.unrecorded is not None,
+            store.files.damage is not None,
+        )
     finally:
         store.close()

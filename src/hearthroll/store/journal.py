@@ -36,12 +36,18 @@ anything else in it is read. A segment without a header is format 1 (events with
 digests, checkpoints where a writer gave them); it is read as it is, never rewritten. A segment
 gets a header only once its checkpoint is on disk, so a missing checkpoint of a segment at or
 after the newest header's `checkpoints_from` was lost, not never written, and is refused.
+
+Opening reads only the newest segment; `older_damage` reads the others and every checkpoint's
+seal (the app does, behind its table), and what it or `check` finds is kept in the folder's
+damage note (`damage_note`), which the listing notices. Segments, checkpoints and quarantine
+files are created private (0600), the folder 0700.
 """
 
 from __future__ import annotations
 
 import bisect
 import contextlib
+import itertools
 import os
 import re
 import zlib
@@ -51,12 +57,14 @@ from typing import Any, NamedTuple
 
 import tomli_w
 
-from hearthroll.store import journal_toml
+from hearthroll.store import damage_note, journal_toml
 from hearthroll.store.atomic import (
+    PRIVATE_FILE,
     atomic_write,
     clean_orphans,
     fsync_file,
     fsync_folder,
+    make_folder,
     open_first_free,
     os_reason,
     write_all,
@@ -323,6 +331,10 @@ class JournalReader:
         """Bytes of a torn last event after the newest sealed one (0 when there is none)."""
         self.header = NO_HEADER
         """The newest segment's header."""
+        self.damage_noted = False
+        """True when the folder's listing held a damage note (`damage_note`)."""
+        self.note_temps = False
+        """True when it held a temp file an interrupted write of the note left."""
         self._checkpoints: set[int] = set()
         self._firsts = self._list_segments()
         self._tail: list[Block] = []
@@ -387,13 +399,6 @@ class JournalReader:
         """The sealed bytes of every event numbered above `seq`, oldest first."""
         return [block for blocks in self.iter_segments(seq) for block in blocks]
 
-    def iter_newest_first(self) -> Iterator[list[Block]]:
-        """Every event, one segment's worth at a time, newest segment first (each segment's
-        events oldest first): for a reader that walks back from the end and stops when it has
-        what it wants (the last N events, the last session), reading no older segment."""
-        for index in reversed(range(len(self._firsts))):
-            yield self.segment_blocks(index)
-
     def last(self, n: int = 1) -> list[dict[str, Any]]:
         """The newest `n` events, oldest first (fewer if the journal holds fewer)."""
         return [self.parse(block) for block in self.last_blocks(n)]
@@ -415,6 +420,30 @@ class JournalReader:
             blocks = self._tail if index == len(self._firsts) - 1 else self._last_of(index, want)
             found = list(blocks[-want:]) + found
         return found
+
+    def tails(self, index: int, k: int) -> Iterator[list[Block]]:
+        """Ever longer runs of the newest events of segment number `index`, oldest first: its
+        last `k` events, then four times as many, and so on up to all of them; for a reader
+        that walks back until it finds what it wants (where the last session begins). An older
+        segment's file is read once, and its end only, until the whole of it is asked for."""
+        index = range(len(self._firsts))[index]
+        if index == len(self._firsts) - 1:
+            held = self._tail
+            while k < len(held):
+                yield held[-k:]
+                k *= 4
+            yield list(held)
+            return
+        first, end = self._firsts[index], self._firsts[index + 1]
+        path = self.segment_path(first)
+        data = self._read(path)
+        while k < end - first:
+            found = scan_last(data, first, end, k, path)
+            if found is None:
+                break
+            yield found
+            k *= 4
+        yield self._sealed(first, end, data)
 
     def _last_of(self, index: int, k: int) -> list[Block]:
         """The last `k` events of older segment number `index` (all of it, read whole, when
@@ -469,6 +498,26 @@ class JournalReader:
             f"`hearthroll repair {state_file}` to rebuild {'it' if one else 'them'} from the "
             "journal."
         )
+
+    def older_damage(self) -> list[str]:
+        """Damage in what opening does not read, in `check`'s words ([] when there is none):
+        each segment before the newest (every event sealed by its end line, and numbered on to
+        the next segment's first), and the seal of every checkpoint. Writes nothing; reads one
+        file at a time, and may run on a thread of its own while the writer appends (the
+        segments it reads are never appended to again)."""
+        firsts = tuple(self._firsts)
+        found: list[str] = []
+        for first, end in itertools.pairwise(firsts):
+            try:
+                self._sealed(first, end)
+            except StoreError as error:
+                found += str(error).splitlines()
+        for first in sorted(set(self._checkpoints)):
+            try:
+                self.checkpoint(first)
+            except StoreError as error:
+                found += str(error).splitlines()
+        return found
 
     def checkpoint(self, first_seq: int) -> bytes | None:
         """The state file's bytes the checkpoint of segment `first_seq` holds (its seal checked
@@ -543,6 +592,10 @@ class JournalReader:
                 kept = CHECKPOINT_NAME.match(name)
                 if kept:
                     self._checkpoints.add(int(kept.group(1)))
+                elif name == damage_note.NAME:
+                    self.damage_noted = True
+                elif name.startswith(damage_note.TEMP_PREFIX):
+                    self.note_temps = True
                 continue
             first = int(match.group(1))
             if first < 1 or first in firsts:
@@ -585,11 +638,16 @@ class JournalReader:
     def _read_sealed(self, index: int) -> list[Block]:
         """The events of an older segment, which must be whole: it is never appended to again."""
         first = self._firsts[index]
+        end = self._firsts[index + 1] if index + 1 < len(self._firsts) else self._last_seq + 1
+        return self._sealed(first, end)
+
+    def _sealed(self, first: int, end: int, data: bytes | None = None) -> list[Block]:
+        """The events of the segment holding events `first` to `end - 1` (its bytes `data`,
+        else read now), which must be whole."""
         path = self.segment_path(first)
-        scan = scan_segment(self._read(path), first, path)
+        scan = scan_segment(self._read(path) if data is None else data, first, path)
         if scan.damage:
             raise damaged(path, scan, "newer segments follow this one")
-        end = self._firsts[index + 1] if index + 1 < len(self._firsts) else self._last_seq + 1
         if first + len(scan.blocks) != end:
             raise StoreError(
                 f"{path}: holds events {first} to {first + len(scan.blocks) - 1}, but the next "
@@ -670,9 +728,7 @@ class Journal(JournalReader):
         """Keep the state file's bytes `data` as the checkpoint of segment `first_seq`
         (replaced atomically, flushed to disk)."""
         try:
-            if not self.folder.exists():
-                self.folder.mkdir(parents=True)
-                fsync_folder(self.folder.parent)
+            make_folder(self.folder)
         except OSError as exc:
             raise self._append_error(first_seq, self.folder, exc) from exc
         path = self.checkpoint_path(first_seq)
@@ -687,9 +743,7 @@ class Journal(JournalReader):
         path = self.segment_path(first_seq)
         header = render_header(self._checkpoints_from(first_seq)) if with_header else b""
         try:
-            if not self.folder.exists():
-                self.folder.mkdir(parents=True)
-                fsync_folder(self.folder.parent)
+            make_folder(self.folder)
         except OSError as exc:
             raise self._append_error(first_seq, path, exc) from exc
         if header:
@@ -700,7 +754,9 @@ class Journal(JournalReader):
                 header = b""
         if not header:
             try:
-                fd = os.open(path, os.O_WRONLY | os.O_CREAT | getattr(os, "O_BINARY", 0), 0o666)
+                fd = os.open(
+                    path, os.O_WRONLY | os.O_CREAT | getattr(os, "O_BINARY", 0), PRIVATE_FILE
+                )
                 os.close(fd)
                 fsync_folder(self.folder)
             except OSError as exc:

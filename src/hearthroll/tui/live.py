@@ -16,7 +16,7 @@ from hearthroll.tui.saver import Saver, SaveStatus
 
 if TYPE_CHECKING:
     from hearthroll.core.rules.search import MoveIndex
-    from hearthroll.store.campaigns import CampaignStore
+    from hearthroll.store.campaigns import CampaignStore, Rulesets
     from hearthroll.store.memo import Memo
 
 QUIT_TIMEOUT = 10.0
@@ -33,9 +33,7 @@ PAGE = 100
 class LiveCampaign:
     """An open campaign: `state` is always the newest; saving follows on its own thread."""
 
-    def __init__(
-        self, store: CampaignStore, events: list[Event], catalog: Catalog | None = None
-    ) -> None:
+    def __init__(self, store: CampaignStore, events: list[Event]) -> None:
         self.path: Path = store.path
         self.ruleset: Ruleset = store.ruleset
         self.state: Campaign = store.state
@@ -44,24 +42,35 @@ class LiveCampaign:
         self.repaired = store.repaired
         self.hand_edit: Event | None = store.hand_edit
         """The `edit` event opening recorded for a hand edit of the state file, if any."""
+        self.damage: tuple[str, ...] | None = store.files.damage
+        """Damage in the journal where opening does not look, in check's words (None: none
+        known): from its damage note, or found by `look_for_damage`."""
         self._store = store
         self._index: MoveIndex | None = None
-        self._catalog = catalog
-        """The catalog the ruleset came from, which keeps its move search built."""
         self.saver = Saver(store)
         self._closed = False
 
     @property
     def index(self) -> MoveIndex:
-        """The move search over this campaign's ruleset: the catalog's (cached with it), or
-        built on first use."""
-        if self._index is None and self._catalog is not None:
-            self._index = self._catalog.search_index(self.ruleset.id)
+        """The move search over this campaign's ruleset (built on first use: `build_index`)."""
+        return self._index if self._index is not None else self.build_index()
+
+    def build_index(self) -> MoveIndex:
+        """Build the move search, unless it is built: about a millisecond, which the app
+        spends behind the table once it is on screen."""
         if self._index is None:
             from hearthroll.core.rules.search import MoveIndex
 
             self._index = MoveIndex(self.ruleset.moves)
         return self._index
+
+    def look_for_damage(self) -> tuple[str, ...] | None:
+        """Read the journal's older segments and checkpoints for damage (on a worker thread:
+        they are never written again) and keep what is found in its damage note; the damage
+        known, or None."""
+        if self.damage is None:
+            self.damage = self._store.older_damage()
+        return self.damage
 
     def listen(self, report: Callable[[SaveStatus], None] | None) -> None:
         """Send save status changes to `report` (called on the save thread)."""
@@ -138,8 +147,9 @@ class LiveCampaign:
         return status
 
 
-def open_live(path: Path, catalog: Catalog, memo: Memo | None = None) -> LiveCampaign:
-    """Open (lock, read, repair) the campaign at `path` with its recent log.
+def open_live(path: Path, catalog: Rulesets, memo: Memo | None = None) -> LiveCampaign:
+    """Open (lock, read, repair) the campaign at `path` with its recent log, its ruleset from
+    `catalog` (the whole catalog, or its memos read only as far as the ruleset).
 
     With a `memo`, the snapshot kept when it was last closed is used if the files are
     unchanged since, and a new one is kept when it is closed.
@@ -147,7 +157,7 @@ def open_live(path: Path, catalog: Catalog, memo: Memo | None = None) -> LiveCam
     from hearthroll.store.campaigns import CampaignStore
 
     store = CampaignStore.open(path, catalog, recent=OPEN_WINDOW, memo=memo)
-    return LiveCampaign(store, list(store.recent), catalog)
+    return LiveCampaign(store, list(store.recent))
 
 
 def create_live(
@@ -157,7 +167,7 @@ def create_live(
     from hearthroll.store.campaigns import CampaignStore
 
     store = CampaignStore.create(path, campaign, catalog, recent=OPEN_WINDOW, memo=memo)
-    return LiveCampaign(store, [], catalog)
+    return LiveCampaign(store, [])
 
 
 def new_table(catalog: Catalog, ruleset_id: str, name: str, demo: bool) -> Campaign:

@@ -15,6 +15,7 @@ from textual.widgets import Footer, OptionList
 
 from hearthroll.core.campaign.events import Event, Outcome, summary
 from hearthroll.core.errors import HearthrollError
+from hearthroll.store import damage_note
 from hearthroll.tui import starforged, views
 from hearthroll.tui.keygate import FLOWS
 from hearthroll.tui.live import LiveCampaign
@@ -178,11 +179,25 @@ class TableScreen(Screen[None]):
 
         live.listen(report)
         self.refresh_view()
+        self.call_after_refresh(self._look_for_damage, live)
         if live.repaired:
             self.notify(f"repaired: {live.repaired} saved event(s) replayed onto the state")
         if live.hand_edit is not None:
             edit, live.hand_edit = live.hand_edit, None
             self.notify(f"#{edit.seq} {summary(edit)} (u undoes it)")
+
+    def _look_for_damage(self, live: LiveCampaign) -> None:
+        """After the first frame, the journal's older segments are read for damage behind the
+        table; damage found stays on the top line (in check's words)."""
+
+        def look() -> None:
+            try:
+                if live.look_for_damage() is not None:
+                    self.app.call_from_thread(self.refresh_view)
+            except Exception:  # unreadable now, or the app gone: `check` still tells
+                return
+
+        self.run_worker(look, thread=True, group="journal")
 
     def refresh_view(self) -> None:
         """Hand every pane a fresh snapshot of the campaign."""
@@ -190,9 +205,10 @@ class TableScreen(Screen[None]):
         if self.active not in state.characters:
             self.active = next(iter(state.characters), None)
         saving = self._save_status
+        said = self._said or (damage_note.one_line(self.live.damage) if self.live.damage else None)
         self.query_one(StatusLine).view = views.status_view(
             state, ruleset, self.live.path.name
-        )._replace(waiting=saving.waiting, error=saving.error, note=saving.note, said=self._said)
+        )._replace(waiting=saving.waiting, error=saving.error, note=saving.note, said=said)
         self.query_one(PartyBar).view = views.party_view(state, ruleset, self.active)
         self.query_one("#sheet", CharacterSheet).view = views.sheet_view(
             state, ruleset, self.active

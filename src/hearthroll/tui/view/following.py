@@ -23,6 +23,13 @@ status line says so; until then the last good view simply stays."""
 
 HAND_EDIT = "the state file has a hand edit not yet in the journal (shown as it is)"
 """The line the view says, without the edit's fields (they may be the GM's to know)."""
+DAMAGED = "the journal is damaged (found earlier): `hearthroll check` says where"
+"""The line the view says while the journal has a damage note (the damage is the GM's)."""
+
+
+def _trouble(look: Look) -> str | None:
+    """What the view says of the files it reads well: damage, or an unrecorded hand edit."""
+    return DAMAGED if look.damaged else HAND_EDIT if look.unrecorded else None
 
 
 class Following:
@@ -36,7 +43,7 @@ class Following:
         self.ruleset: Ruleset = first.ruleset
         self.events: list[Event] = list(first.events)
         self.last_seq = first.last_seq
-        self.trouble: str | None = HAND_EDIT if first.unrecorded else None
+        self.trouble: str | None = _trouble(first)
         """What the status line says while the view cannot follow, or that the state file has
         an unrecorded hand edit (None: it follows)."""
         self._failing_since: float | None = None
@@ -81,7 +88,7 @@ class Following:
                 f"{self.state.name or self.path.stem} stays until it is back"
             )
         self._failing_since = None
-        self.trouble = HAND_EDIT if found.unrecorded else None
+        self.trouble = _trouble(found)
         if self._went_back(found):  # a copy restored from before: its own log, whole
             self.events = list(found.events)
         else:
