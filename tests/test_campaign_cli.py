@@ -209,6 +209,19 @@ def test_an_accepted_bust_in_json(camp: Path) -> None:
     assert character(ok(camp, "state", "camp.toml"), "Brannoc")["xp"] == 5
 
 
+def test_a_bust_no_reroll_can_save_ends_the_turn_at_once(camp: Path) -> None:
+    ok(camp, "move", "camp.toml", "clash", "--as", "Isolde", "--dice", "1")
+    final = hearthroll(camp, "reroll", "camp.toml", "--dice", "1")
+    assert final.returncode == 0, final.stderr
+    assert "accept it" not in final.stdout
+    assert "the turn ends" in final.stdout and "XP +1 (5 → 6)" in final.stdout
+    assert "accept" in refused(camp, "accept", "camp.toml")
+    assert character(ok(camp, "state", "camp.toml"), "Isolde")["xp"] == 6
+    again = ok(camp, "move", "camp.toml", "clash", "--as", "Isolde", "--dice", "4",
+               "--effect-dice", "3")  # fmt: skip
+    assert (again["pool"], again["band"]) == (1, "weak")
+
+
 # --- undo and redo across restarts ----------------------------------------------------------
 
 CLASH = ("move", "camp.toml", "clash", "--dice", "4", "--effect-dice", "3")

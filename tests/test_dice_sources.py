@@ -2,7 +2,14 @@
 
 import pytest
 
-from hearthroll.core.dice.sources import RandomDice, TypedDice, check_faces, parse_faces
+from hearthroll.core.dice.sources import (
+    AskingDice,
+    RandomDice,
+    TypedDice,
+    check_faces,
+    left_over,
+    parse_faces,
+)
 from hearthroll.core.errors import DiceError
 
 
@@ -63,3 +70,39 @@ def test_random_dice_stay_on_the_die() -> None:
     assert min(faces) == 1 and max(faces) == 20
     with pytest.raises(DiceError):
         RandomDice(1).roll(0)
+
+
+@pytest.mark.parametrize("typed", ["00", "0"])
+def test_a_d100_typed_as_00_is_100_everywhere_faces_are_typed(typed: str) -> None:
+    faces = parse_faces(f"{typed},15")
+    assert TypedDice(faces).roll(100) == (100,)
+    assert AskingDice(faces).roll(100) == (100,)
+    check_faces(faces, (100, 20))
+    behind = AskingDice((), TypedDice(faces))
+    assert behind.roll(100) == (100,)
+    assert behind.faces == [100]
+
+
+@pytest.mark.parametrize("sides", [6, 10, 20])
+def test_a_0_on_any_other_die_is_refused(sides: int) -> None:
+    with pytest.raises(DiceError, match=f"shows 0, but a d{sides} has faces 1 to {sides}"):
+        TypedDice([0]).roll(sides)
+    with pytest.raises(DiceError, match=f"a d{sides}: it shows 1 to {sides}, not 0"):
+        AskingDice([0]).roll(sides)
+
+
+def test_a_face_typed_for_a_die_not_needed_is_taken_only_where_one_was_typed() -> None:
+    typed = TypedDice([90, 15])
+    typed.roll(100)
+    assert left_over(typed, 20) == 15
+    typed.finish()
+    behind = AskingDice((), TypedDice([90, 15]))
+    behind.roll(100)
+    assert left_over(behind, 20) == 15
+    assert behind.faces == [90, 15]  # resolved again, the same faces come out
+    given = AskingDice([90, 15])
+    given.roll(100)
+    assert left_over(given, 20) == 15
+    assert left_over(AskingDice([90]), 20) is None  # nothing asked for a die not needed
+    assert left_over(RandomDice(1), 20) is None  # nothing rolled for it
+    assert left_over(TypedDice([90, 25]), 20) is None  # 25 is no d20's: left to be refused

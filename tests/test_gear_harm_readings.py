@@ -121,6 +121,23 @@ def test_automaton_cannot_use_armor_shields_or_weapons(ruleset: Ruleset) -> None
             sheet.give_gear(state, ruleset, item, "give", "Tick")
 
 
+@BOTH
+def test_an_item_the_template_cannot_use_may_be_carried_not_worn(ruleset: Ruleset) -> None:
+    state = party(ruleset)
+    for who, item in (("Tick", "light_armor"), ("Tick", "weapon"), ("Ursa", "heavy_armor")):
+        carried = sheet.give_gear(state, ruleset, item, "carry", who)
+        character = carried.state.characters[who]
+        assert [(i.id, i.worn) for i in character.gear][-1] == (item, False)
+        assert gear.armor(ruleset, character) == gear.armor(ruleset, state.characters[who])
+        with pytest.raises(RuleError, match=f"{who} cannot use .*bar it"):
+            sheet.give_gear(carried.state, ruleset, item, "wear", who)
+
+
+def test_an_automaton_s_carried_shield_is_no_shield_to_call_on() -> None:
+    state = sheet.give_gear(party(HACK), HACK, "shield", "carry", "Tick").state
+    assert "shield" not in gear.gear_tags(HACK, state.characters["Tick"], None)
+
+
 def test_an_unknown_item_names_the_nearest() -> None:
     with pytest.raises(NotFound, match="did you mean heavy_armor"):
         sheet.give_gear(party(HACK), HACK, "hevy_armor", "give", "Hale")

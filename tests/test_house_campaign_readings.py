@@ -201,7 +201,7 @@ def test_reading4_a_new_bust_may_be_saved_by_another_reroll(table: Campaign) -> 
     assert saved.state.characters["Brannoc"].holds == {"readiness": 1}
 
 
-def test_reading4_no_reroll_left_only_accept_remains(table: Campaign) -> None:
+def test_reading4_no_reroll_left_no_reroll_is_made(table: Campaign) -> None:
     bust = move(table, "defend", [1], actor="Wren")
     again = reroll(bust.state, HOUSE, TypedDice([1]))
     assert again.state.characters["Wren"].rerolls_left == 0
@@ -251,6 +251,40 @@ def test_reading5_rerolls_do_not_refresh_after_a_final_bust(table: Campaign) -> 
     next_turn = move(taken.state, "defend", [5])
     assert next_turn.event.pool == 1  # a new turn, with an empty pool
     assert next_turn.state.characters["Brannoc"].rerolls_left == 1
+
+
+def test_reading5_a_bust_no_reroll_can_save_is_final_at_once(table: Campaign) -> None:
+    bust = move(table, "clash", [1], actor="Isolde")
+    assert bust.event.pending  # a reroll left: it waits
+    again = reroll(bust.state, HOUSE, TypedDice([1]))
+    assert (again.event.kind, again.event.pending, again.event.bust) == ("reroll", False, True)
+    assert again.event.xp_gained == 1
+    isolde = again.state.characters["Isolde"]
+    assert (isolde.xp, isolde.rerolls_left) == (5 + 1, 0)
+    assert again.state.turn.status == "busted"
+    assert said(again, "it stands (no reroll left, no Preparation to lift it): the turn ends")
+    assert said(again, "hard move")
+    refused(TurnError, accept, again.state, HOUSE, TypedDice([]))
+    after = move(again.state, "volley", [6], effect=[3], actor="Wren")  # no accept waited for
+    assert after.event.band == "strong"
+
+
+def test_reading5_a_first_roll_with_no_reroll_to_spend_is_final_at_once(table: Campaign) -> None:
+    spent = with_fields(table, Wren__rerolls="0")
+    bust = move(spent, "defend", [1], actor="Wren")
+    assert (bust.event.kind, bust.event.pending, bust.event.xp_gained) == ("move", False, 1)
+    assert bust.state.turn.status == "busted"
+
+
+def test_reading5_a_bust_waits_while_preparation_could_lift_it(table: Campaign) -> None:
+    prepared = with_fields(table, Wren__rerolls="0", Wren__preparation="1")
+    bust = move(prepared, "defend", [1], actor="Wren")
+    assert bust.event.pending and bust.state.turn.status == "bust_pending"
+    lifted = prep(bust.state, HOUSE, 1, TypedDice([]))
+    assert lifted.event.band == "weak" and not lifted.event.bust
+    two = move(prepared, "defend", [5], actor="Wren")
+    ones = move(two.state, "defend", [1, 1], actor="Wren")  # one point cannot lift two 1s
+    assert not ones.event.pending and ones.event.xp_gained == 2
 
 
 def test_reading5_risky_move_while_a_bust_waits_is_refused_and_changes_nothing(

@@ -227,3 +227,18 @@ def test_the_recap_of_an_ended_encounter_is_in_the_table_s_words(tmp_path: Path)
     hearthroll(tmp_path, *args)
     recap = hearthroll(tmp_path, "log", "two.toml", "--recap").stdout
     assert "conditions" not in recap and "Disarmed marked" in recap
+
+
+def test_a_natural_1_flees_by_its_total_and_a_d100_typed_00_is_100(tmp_path: Path) -> None:
+    assert (
+        hearthroll(tmp_path, "new", "mv.toml", "--ruleset", "maneuvers", "--demo").returncode == 0
+    )
+    flee = hearthroll(tmp_path, "move", "mv.toml", "flee", "--as", "Wren", "--at", "Ogre",
+                      "--dice", "1")  # fmt: skip
+    assert flee.returncode == 0, flee.stderr
+    assert "Wren: Flee [1] → Away" in flee.stdout and "total 17" in flee.stdout
+    trip = hearthroll(tmp_path, "move", "mv.toml", "trip", "--as", "Isolde", "--at", "Bandit",
+                      "--dice", "00,15")  # fmt: skip
+    assert trip.returncode == 0, trip.stderr
+    assert "Isolde: Trip [100] → Efficacy check fails" in trip.stdout
+    assert "the d20 thrown with it (15) is not needed" in trip.stdout

@@ -323,6 +323,29 @@ def test_natural_twenty_always_flees(ford: Campaign) -> None:
     assert away.event.band == "hit"
 
 
+@pytest.mark.parametrize("wanted", ["flee", "break off"])
+def test_a_natural_1_gets_out_when_its_total_makes_11(ford: Campaign, wanted: str) -> None:
+    # Wren Dex 16 against the Ogre's 8: +16. A 1 makes 17: out, no natural-1 miss of its own.
+    out = move(ford, wanted, "Wren", [1], at="Ogre")
+    assert (out.event.band, out.event.total) == ("hit", 17)
+    assert out.event.label in ("Away", "Disengaged")
+    # Isolde against the Bandit (−4): a 1 makes −3, a plain miss.
+    caught = move(ford, wanted, "Isolde", [1], at="Bandit")
+    assert caught.event.band == "fail"
+
+
+@pytest.mark.parametrize("wanted", ["flee", "break off"])
+def test_the_odds_of_getting_out_count_a_natural_1_by_its_total(
+    ford: Campaign, wanted: str
+) -> None:
+    escape = MANEUVERS.move(f"maneuvers_{wanted.replace(' ', '_')}")
+    wren = ford.characters["Wren"]
+    assert encounter.chance(MANEUVERS, escape, wren, foe(ford, "Ogre")) == 1
+    isolde = ford.characters["Isolde"]
+    # −4: 15 to 19 make 11, and a natural 20 always gets out: 6 faces of 20.
+    assert encounter.chance(MANEUVERS, escape, isolde, foe(ford, "Bandit")) == Fraction(6, 20)
+
+
 def test_flee_refused_with_no_way_out_or_held(ford: Campaign) -> None:
     closed = fight.no_way_out(ford).state
     with pytest.raises(RuleError, match="no way out"):
@@ -424,6 +447,22 @@ def test_efficacy_below_80_checks_d100_first(ford: Campaign) -> None:
     landed = move(ford, "kick", "Isolde", [50, 15], [1], at="Bandit")
     assert landed.event.band == "hit"
     assert landed.event.dice == (50, 15)
+
+
+def test_a_failed_efficacy_check_takes_the_d20_thrown_with_it(ford: Campaign) -> None:
+    failed = move(ford, "kick", "Isolde", [51, 15], at="Bandit")  # every face used
+    assert failed.event.band == "efficacy_fail"
+    assert failed.event.dice == (51,)
+    assert "the d20 thrown with it (15) is not needed" in failed.event.results
+    assert foe(failed.state, "Bandit").meters["health"] == 20
+    alone = move(ford, "kick", "Isolde", [51], at="Bandit")
+    assert not any("not needed" in w for w in alone.event.results)
+
+
+def test_a_d100_typed_as_00_is_100(ford: Campaign) -> None:
+    failed = move(ford, "trip", "Wren", [0, 15], at="Bandit")  # Wren trips at 75
+    assert failed.event.dice == (100,)
+    assert "efficacy 75: d100 100 > 75, it fails" in failed.event.results
 
 
 def test_efficacy_at_80_rolls_no_d100(ford: Campaign) -> None:

@@ -223,7 +223,7 @@ def _icepool_d20(
     modifier: int, target: int, nat20_succeeds: bool, fumble_faces: int = 1
 ) -> dict[str, Fraction]:
     def judge(face: int) -> str:
-        if face == 1:
+        if face == 1 and fumble_faces:
             return "fumble"
         if nat20_succeeds and face == 20:
             return "hit"
@@ -248,6 +248,12 @@ def test_d20_natural_1_fumbles_even_when_it_would_hit() -> None:
     assert odds.band("fail") == 0
 
 
+def test_d20_with_no_fumble_faces_reads_a_natural_1_by_its_total() -> None:
+    odds = d20_odds(modifier=16, target=11, nat20_succeeds=True, fumble_faces=0)
+    assert odds.band("hit") == 1
+    assert odds.band("fumble") == 0
+
+
 def test_d20_reports_natural_1_and_20() -> None:
     odds = d20_odds(modifier=0, target=10)
     assert [band for band, _ in odds.bands] == ["fumble", "fail", "hit"]
@@ -262,7 +268,7 @@ def test_d20_matches_icepool(modifier: int, target: int, nat20_succeeds: bool) -
     assert dict(odds.bands) == _icepool_d20(modifier, target, nat20_succeeds)
 
 
-@pytest.mark.parametrize("fumble_faces", [1, 2, 3])
+@pytest.mark.parametrize("fumble_faces", [0, 1, 2, 3])
 @pytest.mark.parametrize("target", [9, 11, 12, 14])
 @pytest.mark.parametrize("modifier", [-1, 0, 2, 9])
 def test_d20_low_misses_that_fumble_match_icepool(

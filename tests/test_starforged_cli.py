@@ -64,9 +64,9 @@ def test_move_next_after_a_rough_ride_asks_which_of_its_moves(tmp_path: Path) ->
     asked = run_cli("move", "sf.toml", "next", cwd=tmp_path)
     assert asked.returncode != 0
     assert (
-        "offers several moves next: Endure Harm (serious), Endure Stress (serious), "
-        'Companion Takes a Hit (serious); say which after next, e.g. `move FILE next "endure '
-        'stress"`'
+        "several moves are offered next: Kael: Endure Harm, serious; Kael: Endure Stress, "
+        "serious; Rook: Companion Takes a Hit, serious; say which after next, e.g. `move FILE "
+        'next "endure stress" --as Kael`'
     ) in asked.stderr
     wrong = run_cli("move", "sf.toml", "next", "heal", cwd=tmp_path)
     assert wrong.returncode != 0 and "'heal' is not offered next" in wrong.stderr
@@ -83,8 +83,29 @@ def test_move_next_after_a_rough_ride_asks_which_of_its_moves(tmp_path: Path) ->
     with CampaignStore.open(tmp_path / "sf.toml", CATALOG) as store:
         (rook, _) = store.state.characters["Kael"].assets or ()
     assert rook.value == 1
+    assert "aboard, still to pay their part: Kael" in hit.stdout
+    kael = run_cli("move", "sf.toml", "next", "endure harm", cwd=tmp_path)  # still Kael's
+    assert kael.returncode == 0, kael.stderr
+    assert "Health 5 → 3" in kael.stdout and "everyone aboard has paid their part" in kael.stdout
     again = run_cli("move", "sf.toml", "next", "endure harm", cwd=tmp_path)
     assert again.returncode != 0 and "no move is offered next" in again.stderr
+
+
+def test_the_gm_lets_the_rest_aboard_off_from_the_shell(tmp_path: Path) -> None:
+    assert (
+        run_cli("new", "sf.toml", "--ruleset", "starforged", "--demo", cwd=tmp_path).returncode == 0
+    )
+    run_cli("move", "sf.toml", "withstand damage table", "--dice", "80", cwd=tmp_path)
+    paid = run_cli("move", "sf.toml", "next", "endure stress", cwd=tmp_path)
+    assert "aboard, still to pay their part: Rook" in paid.stdout
+    rook = run_cli("move", "sf.toml", "next", "--as", "Rook", cwd=tmp_path)  # Rook's one move
+    assert rook.returncode == 0, rook.stderr
+    assert run_cli("undo", "sf.toml", cwd=tmp_path).returncode == 0
+    off = run_cli("move", "sf.toml", "next", "--let-off", cwd=tmp_path)
+    assert off.returncode == 0, off.stderr
+    assert "let off: the rest aboard owe nothing more: Rook" in off.stdout
+    none = run_cli("move", "sf.toml", "next", cwd=tmp_path)
+    assert none.returncode != 0 and "no move is offered next" in none.stderr
 
 
 def test_typed_dice_for_a_harm_that_rolls_nothing_name_roll(tmp_path: Path) -> None:

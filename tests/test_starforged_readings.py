@@ -393,6 +393,33 @@ def test_clearing_progress_names_the_track_when_there_are_several() -> None:
     assert [t.ticks for t in out.state.tracks or ()] == [16, 8]
 
 
+def test_a_track_with_nothing_to_clear_is_not_offered_and_is_refused_by_name() -> None:
+    state = starforged.new_track(at_minus_six(), "Oath", "dangerous").state  # 0 ticks
+    with pytest.raises(RuleError, match=r"Oath has no progress to clear \(0 ticks\)"):
+        move(state, "lose momentum", picks=["minor", "lose_progress"], track="oath")
+    out = move(state, "lose momentum", picks=["minor", "lose_progress"])  # Beacon, the only one
+    assert [t.ticks for t in out.state.tracks or ()] == [8, 0]
+    two = starforged.mark_track(state, "Oath").state
+    with pytest.raises(progress.TrackNeeded) as asked:
+        move(starforged.new_track(two, "Empty", "epic").state, "lose momentum",
+             picks=["minor", "lose_progress"])  # fmt: skip
+    assert [name for name, _ in asked.value.tracks] == ["Beacon", "Oath"]
+
+
+def test_losing_progress_is_not_offered_when_no_track_has_any() -> None:
+    from hearthroll.core.games.floor import FloorChoiceNeeded
+
+    state = starforged.new_track(kael(momentum=-6), "Oath", "dangerous").state  # 0 ticks
+    with pytest.raises(FloorChoiceNeeded) as asked:
+        move(state, "lose momentum", picks=["minor"])
+    assert [o.id for lst in asked.value.lists for o in lst.items] == ["other_move"]
+    with pytest.raises(
+        RuleError, match="no option 'lose_progress' to pick here; options: other_move"
+    ):
+        move(state, "lose momentum", picks=["minor", "lose_progress"])
+    assert state.tracks is not None and state.tracks[0].ticks == 0
+
+
 def test_a_table_row_naming_a_missing_move_is_shown_as_words() -> None:
     out = move(kael(health=0), "endure harm table", (7,))
     assert out.event.text == "Mortal harm. Face Death."
@@ -534,6 +561,9 @@ def test_a_loss_of_resources_while_unprepared_offers_another_suffer_move() -> No
     assert "next: Endure Harm" in again.event.results
 
 
+SUFFER_MOVES = {m.id for m in SF.moves if "suffer" in m.tags}
+
+
 def test_another_suffer_move_at_minus_six_is_offered_next() -> None:
     out = move(kael(momentum=-6), "lose momentum", picks=["serious", "other_move"])
     assert out.event.follow == (
@@ -541,7 +571,16 @@ def test_another_suffer_move_at_minus_six_is_offered_next() -> None:
         "starforged_endure_stress",
         "starforged_companion_takes_a_hit",
         "starforged_withstand_damage",
+        "starforged_sacrifice_resources",
     )
+    assert set(out.event.follow) == SUFFER_MOVES - {"starforged_lose_momentum"}
+
+
+def test_a_loss_of_resources_while_unprepared_offers_every_other_suffer_move() -> None:
+    unprepared = move(kael(supply=1), "sacrifice resources", picks=["minor"]).state
+    out = move(unprepared, "sacrifice resources", picks=["serious"])
+    assert set(out.event.follow) == SUFFER_MOVES - {"starforged_sacrifice_resources"}
+    assert "next: Lose Momentum" in out.event.results
 
 
 def test_companion_takes_a_hit_names_the_companion_in_its_roll() -> None:
@@ -568,7 +607,7 @@ def test_withstand_damage_names_the_vehicle_in_its_roll() -> None:
 
 
 def test_a_rough_ride_offers_each_suffer_move_it_names_with_serious_harm() -> None:
-    from hearthroll.core.verbs.offers import next_move
+    from hearthroll.core.verbs.offers import Offer, next_move
 
     state = with_companion(kael())
     out = move(state, "withstand damage table", (80,))
@@ -579,21 +618,99 @@ def test_a_rough_ride_offers_each_suffer_move_it_names_with_serious_harm() -> No
     )
     assert "next: Endure Stress, serious (Serious: −2 spirit)" in out.event.results
     with pytest.raises(RuleError) as refused:
-        next_move([out.event], SF)
+        next_move([out.event], SF, state=out.state)
     assert (
-        "offers several moves next: Endure Harm (serious), Endure Stress (serious), "
-        "Companion Takes a Hit (serious)"
+        "several moves are offered next: Kael: Endure Harm, serious; Kael: Endure Stress, "
+        "serious; Rook: Companion Takes a Hit, serious"
     ) in str(refused.value)
-    assert next_move([out.event], SF, which="endure stress") == (
-        "starforged_endure_stress",
+    assert next_move([out.event], SF, which="endure stress", state=out.state) == (
+        Offer("starforged_endure_stress", "serious", "Kael"),
         ["serious"],
     )
-    wanted, picks = next_move([out.event], SF, which="Companion Takes a Hit")
-    hit = move(out.state, wanted, picks=picks)
+    offer, picks = next_move([out.event], SF, which="Companion Takes a Hit", state=out.state)
+    assert (offer.actor, offer.asset) == ("Kael", "Rook")
+    hit = move(out.state, offer.move, picks=picks, asset=offer.asset)
     (rook,) = hit.state.characters["Kael"].assets or ()
     assert rook.value == 1
     with pytest.raises(RuleError, match="'sacrifice resources' is not offered next"):
-        next_move([out.event], SF, which="sacrifice resources")
+        next_move([out.event], SF, which="sacrifice resources", state=out.state)
+
+
+def aboard_the_petrel() -> Outcome:
+    """Kael with Rook and Mara, on a rough ride."""
+    return move(with_mara(with_companion(kael())), "withstand damage table", (80,))
+
+
+def made_by(state: Campaign, who: str, wanted: str, **kw: Any) -> Outcome:
+    return make_move(state, SF, wanted, TypedDice(()), actor=who, picks=["serious"], **kw)
+
+
+def test_a_rough_ride_is_offered_to_everyone_aboard_until_each_has_paid() -> None:
+    from hearthroll.core.verbs.offers import offer_words, offered_next
+
+    ride = aboard_the_petrel()
+    events = [ride.event]
+
+    def offers(state: Campaign) -> list[str]:
+        return [offer_words(o, SF) for o in offered_next(events, SF, state)]
+
+    assert offers(ride.state) == [
+        "Kael: Endure Harm, serious", "Kael: Endure Stress, serious",
+        "Mara: Endure Harm, serious", "Mara: Endure Stress, serious",
+        "Rook: Companion Takes a Hit, serious",
+    ]  # fmt: skip
+    kael_paid = made_by(ride.state, "Kael", "endure stress")
+    events.append(kael_paid.event)
+    assert "aboard, still to pay their part: Mara, Rook" in kael_paid.event.results
+    assert offers(kael_paid.state) == [
+        "Mara: Endure Harm, serious", "Mara: Endure Stress, serious",
+        "Rook: Companion Takes a Hit, serious",
+    ]  # fmt: skip
+    rook_paid = made_by(kael_paid.state, "Kael", "companion takes a hit", asset="Rook")
+    events.append(rook_paid.event)
+    assert offers(rook_paid.state) == ["Mara: Endure Harm, serious", "Mara: Endure Stress, serious"]
+    mara_paid = made_by(rook_paid.state, "Mara", "endure harm")
+    events.append(mara_paid.event)
+    assert "everyone aboard has paid their part" in mara_paid.event.results
+    assert offers(mara_paid.state) == [] and mara_paid.state.aboard is None
+
+
+def test_the_gm_lets_the_rest_aboard_off_and_undo_brings_the_offer_back() -> None:
+    from hearthroll.core.verbs.offers import let_off, offered_next
+
+    ride = aboard_the_petrel()
+    kael_paid = made_by(ride.state, "Kael", "endure harm")
+    off = let_off(kael_paid.state)
+    assert off.event.results == ("the rest aboard owe nothing more: Mara, Rook",)
+    assert off.state.aboard is None
+    assert offered_next([ride.event, kael_paid.event, off.event], SF, off.state) == ()
+    back = edits.undo(off.state, off.event)
+    assert back.state.aboard == kael_paid.state.aboard
+    with pytest.raises(RuleError, match="nobody aboard owes a move"):
+        let_off(off.state)
+
+
+def test_a_rough_ride_rolled_by_withstand_damage_is_owed_as_well() -> None:
+    state = starforged.add_asset(with_companion(kael()), SF, "vehicle", "Petrel", 5, "support")
+    state = move(state.state, "withstand damage", (), picks=["major"], asset="Petrel").state
+    out = move(
+        state,
+        "withstand damage",
+        (1, 9, 9),
+        picks=["serious", "momentum", "table"],
+        effect_dice=TypedDice((80,)),
+        asset="Petrel",
+    )
+    assert out.state.aboard is not None and out.state.aboard.owing == ("Kael", "Kael.Rook")
+
+
+def test_destruction_sends_every_character_aboard_to_endure_harm() -> None:
+    from hearthroll.core.verbs.offers import offer_words, offered_next
+
+    out = move(with_mara(with_companion(kael())), "withstand damage table", (5,))
+    assert out.event.follow == ("starforged_endure_harm", "Face Death")
+    said = [offer_words(o, SF) for o in offered_next([out.event], SF, out.state)]
+    assert said == ["Kael: Endure Harm", "Mara: Endure Harm"]  # a companion endures no harm
 
 
 def test_destruction_offers_endure_harm_and_names_face_death_as_words() -> None:

@@ -83,9 +83,9 @@ async def test_the_footer_offers_reroll_only_with_rerolls_left(data_dir: Path) -
         brannoc = state.characters["Brannoc"]
         import attrs
 
-        app.live.state = attrs.evolve(
-            state, characters={**state.characters, "Brannoc": attrs.evolve(brannoc, rerolls_left=0)}
-        )
+        prepared = attrs.evolve(brannoc, rerolls_left=0, holds={"preparation": 1})
+        # no reroll left, and Preparation that could lift the 1: the bust waits
+        app.live.state = attrs.evolve(state, characters={**state.characters, "Brannoc": prepared})
         await pilot.press("slash", "c", "l", "a", "s", "h", "enter")
         await settle(pilot, app)
         assert app.live.state.turn.status == "bust_pending"

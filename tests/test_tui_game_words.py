@@ -68,3 +68,21 @@ def test_the_band_is_said_once(
         words=words, text="", pending=False, picked=(), modifiers=(), results=(),
     )  # fmt: skip
     assert band_line(roll).plain.strip() == shown
+
+
+@pytest.mark.parametrize(
+    ("face", "shown"), [(2, "MISSES ON 1–2"), (1, "MISSES ON 1–2 · NATURAL 1")]
+)
+def test_a_trip_s_own_miss_says_natural_1_only_on_a_1(face: int, shown: str) -> None:
+    from hearthroll.core.campaign.events import Event
+    from hearthroll.store.rulesets import load_catalog
+    from hearthroll.tui.views import roll_view
+    from hearthroll.tui.widgets.dice_tray import band_line
+
+    maneuvers = load_catalog(with_user=False).ruleset("maneuvers")
+    event = Event(
+        kind="move", seq=1, actor="Isolde", move="maneuvers_trip", move_name="Trip",
+        mechanic="d20", dice=(30, face), kept=(face,), band="fumble", label="Misses on 1–2",
+        total=face - 1,
+    )  # fmt: skip
+    assert band_line(roll_view(event, maneuvers)).plain.strip() == shown

@@ -236,14 +236,15 @@ async def test_a_table_row_naming_a_move_plays_it_with_o(tmp_path: Path) -> None
         await settle(pilot, app)
         tray = shown(app, "#tray-roll") + shown(app, "#tray-next")
         assert "A rough ride" in tray
-        assert "play next: Endure Harm, serious or 2 more" in tray
-        await pilot.press("o")  # which move? each with the row's harm
+        assert "play next: Kael: Endure Harm, serious or 2 more" in tray
+        await pilot.press("o")  # which move? each with the row's harm, for each aboard
         await settle(pilot, app)
         picker = [str(o.prompt) for o in app.screen.query_one("#list-0", SelectionList).options]
         assert picker == [
-            "Endure Harm, serious",
-            "Endure Stress, serious",
-            "Companion Takes a Hit, serious",
+            "Kael: Endure Harm, serious",
+            "Kael: Endure Stress, serious",
+            "Rook: Companion Takes a Hit, serious",
+            "let the rest aboard off: nobody else pays a part",
         ]
         await pilot.press("3", "enter")  # Companion Takes a Hit: the harm is not asked
         await settle(pilot, app)
@@ -254,7 +255,32 @@ async def test_a_table_row_naming_a_move_plays_it_with_o(tmp_path: Path) -> None
         (rook, _) = app.live.state.characters["Kael"].assets or ()
         assert (rook.name, rook.value) == ("Rook", 1)
         assert "Rook's health 3 → 1" in shown(app, "#tray-roll")
+        # Kael aboard has still to pay: the offer stays for him
+        assert "play Kael: Endure Harm, serious or Kael: Endure Stress" in shown(app, "#tray-next")
+        await pilot.press("o")
+        await settle(pilot, app)
+        await pilot.press("2", "enter")  # Endure Stress
+        await settle(pilot, app)
+        await pilot.press("2", "enter")  # take the stress: no roll
+        await settle(pilot, app)
+        assert app.live.state.characters["Kael"].meters["spirit"] == 3
+        assert app.live.state.aboard is None
         assert "play" not in shown(app, "#tray-next")
+
+
+async def test_the_gm_lets_the_rest_aboard_off_with_o(tmp_path: Path) -> None:
+    app = build(forge(tmp_path), data_dir=tmp_path / "data", dice=scripted((80,)))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        await pilot.press("slash", *"withstand damage table", "enter")
+        await settle(pilot, app)
+        await pilot.press("o")
+        await settle(pilot, app)
+        await pilot.press("4", "enter")  # let the rest aboard off
+        await settle(pilot, app)
+        assert app.live is not None and app.live.state.aboard is None
+        assert "play" not in shown(app, "#tray-next")
+        assert app.live.events[-1].results == ("the rest aboard owe nothing more: Kael, Rook",)
 
 
 async def test_another_suffer_move_at_minus_six_is_asked_with_o(tmp_path: Path) -> None:
@@ -267,7 +293,7 @@ async def test_another_suffer_move_at_minus_six_is_asked_with_o(tmp_path: Path) 
         await settle(pilot, app)
         await pilot.press("1", "enter")  # another suffer move
         await settle(pilot, app)
-        assert "play next: Endure Harm or 3 more" in shown(app, "#tray-next")
+        assert "play next: Endure Harm or 4 more" in shown(app, "#tray-next")
         await pilot.press("o")
         await settle(pilot, app)
         await pilot.press("2", "enter")  # which move? Endure Stress

@@ -20,6 +20,7 @@ from hearthroll.core.dice.sources import (
     DiceNeeded,
     DiceSource,
     RandomDice,
+    face_on,
     parse_faces,
 )
 from hearthroll.core.errors import DiceError, HearthrollError
@@ -322,8 +323,9 @@ def _them(question: Question) -> str:
 
 def _typed_ahead(asking: Asking, question: Question) -> tuple[int, ...] | None:
     """The faces typed after a `/` for this die, when they fit it; else it is asked."""
-    taken = tuple(asking.ahead[: question.count])
-    if len(taken) < question.count or not all(1 <= f <= question.sides for f in taken):
+    shown = tuple(face_on(f, question.sides) for f in asking.ahead[: question.count])
+    taken = tuple(f for f in shown if f is not None)
+    if len(taken) < question.count:
         asking.ahead.clear()
         return None
     del asking.ahead[: question.count]
@@ -346,11 +348,12 @@ def _read_faces(
             f"{how} typed dice: {question.title} takes {question.count}, "
             f"{len(faces)} {'was' if len(faces) == 1 else 'were'} typed"
         )
-    for face in faces:
-        if not 1 <= face <= question.sides:
+    shown = tuple(face_on(face, question.sides) for face in faces)
+    for face, read in zip(faces, shown, strict=True):
+        if read is None:
             raise DiceError(f"a d{question.sides} shows 1 to {question.sides}, not {face}")
     ahead[:] = later
-    return faces
+    return tuple(f for f in shown if f is not None)
 
 
 DIALOGS: dict[str, Dialog] = {

@@ -15,6 +15,7 @@ from hearthroll.core.dice.sources import (
     RandomDice,
     RecordingDice,
     TypedDice,
+    face_on,
     parse_faces,
 )
 from hearthroll.core.errors import DiceError, HearthrollError
@@ -38,8 +39,12 @@ class Replay:
 
     def roll(self, sides: int, count: int = 1) -> tuple[int, ...]:
         taken: list[int] = []
-        while self._faces and len(taken) < count and 1 <= self._faces[0] <= sides:
-            taken.append(self._faces.pop(0))
+        while self._faces and len(taken) < count:
+            shown = face_on(self._faces[0], sides)
+            if shown is None:
+                break
+            self._faces.pop(0)
+            taken.append(shown)
         if len(taken) < count:
             self._faces.clear()
             taken += self._then.roll(sides, count - len(taken))

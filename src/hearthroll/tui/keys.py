@@ -58,7 +58,7 @@ LONG = {
     "campaigns": "the campaign list: open another, or make a new one",
     "burn": "burn momentum on the last action roll: it replaces the action score, then resets",
     "next_move": "play the move a table row offers next (Face Death, Endure Harm −2), its harm "
-    "preset",
+    "preset; after a rough ride, each one aboard's in turn, or let the rest off",
     "next_move(True)": "the same, with the faces of real dice typed in (as F4 in the palette)",
     "tracks": "progress tracks: new NAME / RANK, mark NAME [N], roll, clear, drop",
     "recap": "write tonight's recap (Markdown, for the group chat) beside the campaign file",

@@ -79,23 +79,28 @@ def open_on(table: TableScreen, who: str, move: str, why: str) -> None:
     table.run_flow(run)
 
 
-def next_move_flow(table: TableScreen, typed: bool = False) -> None:
-    """The move the newest roll offers next, its preset picked (several: which one, asked);
-    `typed` asks for the faces of real dice before it rolls, as F4 in the palette does."""
-    from hearthroll.core.verbs.offers import offered_next
+LET_OFF = "let_off"
+"""The choice, beside the moves everyone aboard still owes, that lets the rest off."""
 
-    ruleset = table.live.ruleset
-    offers = offered_next(table.live.events, ruleset)
+
+def next_move_flow(table: TableScreen, typed: bool = False) -> None:
+    """The move offered next, its preset picked (several: which one, and whose, asked; while
+    everyone aboard owes one, the GM may let the rest off instead); `typed` asks for the
+    faces of real dice before it rolls, as F4 in the palette does."""
+    from hearthroll.core.verbs.offers import let_off, offer_words, offered_next
+
+    ruleset, state = table.live.ruleset, table.live.state
+    offers = offered_next(table.live.events, ruleset, state)
     if not offers:
         table.notify("no move is offered next", severity="error")
         return
 
     async def run() -> None:
-        move_id, preset = offers[0]
-        if len(offers) > 1:
-            items = tuple(
-                (f"{m}:{p}", ruleset.move(m).name + (f", {p}" if p else "")) for m, p in offers
-            )
+        offer = offers[0]
+        if len(offers) > 1 or state.aboard is not None:
+            items = tuple((str(n), offer_words(o, ruleset)) for n, o in enumerate(offers))
+            if state.aboard is not None:
+                items += ((LET_OFF, "let the rest aboard off: nobody else pays a part"),)
             picked = await ask(
                 table.app,
                 OptionsPicker(
@@ -104,24 +109,39 @@ def next_move_flow(table: TableScreen, typed: bool = False) -> None:
             )
             if not picked:
                 return
-            move_id, _, preset = picked[0].partition(":")
-        await make_move_flow(table, PaletteChoice(move_id, typed=typed), preset=preset)
+            if picked[0] == LET_OFF:
+                try:
+                    table.commit(let_off(table.live.state))
+                except HearthrollError as error:
+                    _fail(table, error)
+                return
+            offer = offers[int(picked[0])]
+        choice = PaletteChoice(offer.move, typed=typed)
+        await make_move_flow(table, choice, offer.preset, offer.actor, offer.asset)
 
     table.run_flow(run)
 
 
-async def make_move_flow(table: TableScreen, choice: PaletteChoice, preset: str = "") -> None:
+async def make_move_flow(
+    table: TableScreen,
+    choice: PaletteChoice,
+    preset: str = "",
+    actor: str | None = None,
+    asset: str | None = None,
+) -> None:
     """The move picked: the engine's questions asked in its order, then committed. `preset`
-    is the pick before the roll a table row gave (Endure Harm, serious): not asked."""
+    is the pick before the roll a table row gave (Endure Harm, serious): not asked; `actor`
+    and `asset` whose move it is and the companion it acts on, where the offer says."""
     move = table.live.ruleset.move(choice.move)
     request = MoveRequest(
         move.id,
-        actor=table.active,
+        actor=actor or table.active,
         advantage=choice.advantage,
         disadvantage=choice.disadvantage,
         picks=(preset,) if preset else (),
         prepare=choice.prepared,
         at=table.target_for(move),
+        asset=asset,
     )
     await play(table, request, choice.typed)
 

@@ -121,7 +121,7 @@ def refusal(
     if action in ("next_move", "next_move(True)"):
         from hearthroll.core.verbs.offers import offered_next
 
-        if offered_next(events, ruleset):
+        if offered_next(events, ruleset, state):
             return None
         return "no move is offered next (a table row that names one offers it)"
     if action in ("add_foe", "end_round", "aim(1)", "aim(-1)", "foe"):

@@ -17,7 +17,7 @@ from hearthroll.core.campaign.state import Campaign, Character, rerolls_at
 from hearthroll.core.games.holds import on_roll
 from hearthroll.core.games.sheet import Section
 from hearthroll.core.numbers import signed
-from hearthroll.core.rules.describe import BAND_WORDS, word
+from hearthroll.core.rules.describe import rolled_words, word
 from hearthroll.core.rules.model import Ruleset
 
 ROLL_KINDS = ("move", "reroll", "accept", "prep", "burn", "track")
@@ -259,7 +259,7 @@ def roll_view(event: Event, ruleset: Ruleset) -> RollView:
         total=event.total,
         band=event.band,
         label=event.label,
-        words=BAND_WORDS.get(event.mechanic, {}).get(event.band, ""),
+        words=rolled_words(event.mechanic, event.band, event.kept),
         text=event.text,
         pending=event.pending,
         picked=picked,
@@ -355,14 +355,17 @@ def starforged_actions(
 BURN_WORDS = {"miss": "miss", "weak": "weak hit", "strong": "strong hit"}
 
 
-def next_actions(events: Sequence[Event], ruleset: Ruleset) -> tuple[tuple[str, str], ...]:
-    """`o play Endure Harm, serious` when the newest roll offers a move next (reading 32)."""
-    from hearthroll.core.verbs.offers import offered_next
+def next_actions(
+    events: Sequence[Event], ruleset: Ruleset, state: Campaign | None = None
+) -> tuple[tuple[str, str], ...]:
+    """`o play Endure Harm, serious` when the newest roll offers a move next, or everyone
+    aboard still owes one (`Rook: Companion Takes a Hit, serious`; reading 32)."""
+    from hearthroll.core.verbs.offers import offer_words, offered_next
 
-    offers = offered_next(events, ruleset)
+    offers = offered_next(events, ruleset, state)
     if not offers:
         return ()
-    names = [ruleset.move(m).name + (f", {preset}" if preset else "") for m, preset in offers]
+    names = [offer_words(o, ruleset) for o in offers]
     words = " or ".join(names) if len(names) < 3 else f"next: {names[0]} or {len(names) - 1} more"
     return (("o", f"play {words}"), ("O", "with real dice"))
 
@@ -392,7 +395,7 @@ def tray_view(
     the chance to land each ready maneuver against the target)."""
     last = last_roll(events)
     pending = state.turn.status == "bust_pending"
-    actions = (*_actions(state, ruleset, active, events), *next_actions(events, ruleset))
+    actions = (*_actions(state, ruleset, active, events), *next_actions(events, ruleset, state))
     odds = None if pending else push_odds(state, ruleset, active)
     if state.encounter is not None:
         round_no = state.encounter.round

@@ -43,6 +43,7 @@ UNDOABLE = frozenset(
         "use",
         "ongoing",
         "edit",
+        "let_off",
     }
 )
 

@@ -19,12 +19,12 @@ from hearthroll.core.campaign.sheets import (
     spend_ammo,
     use_item,
 )
-from hearthroll.core.campaign.state import Campaign, Character
+from hearthroll.core.campaign.state import Aboard, Campaign, Character
 from hearthroll.core.dice.sources import DiceSource, rolling_for
 from hearthroll.core.errors import RuleError
 from hearthroll.core.numbers import signed
 from hearthroll.core.rules.effects import AutoMod, Effect, Gate, Option, OptionList
-from hearthroll.core.rules.model import GearItem, Move, Ruleset
+from hearthroll.core.rules.model import GearItem, Move, Ruleset, TableRow
 
 
 @attrs.frozen
@@ -322,6 +322,11 @@ class Applied:
     """Effects a game module applies (progress on a track)."""
 
 
+TABLE_DEPTH = 8
+"""How many tables deep a roll on a table may lead (a row rolling on a table, whose row rolls
+on another, …); a deeper roll is said and not made."""
+
+
 def apply_live(
     state: Campaign,
     ruleset: Ruleset,
@@ -330,9 +335,12 @@ def apply_live(
     dice: DiceSource,
     ctx: Context | None = None,
     weapon: Weapon | None = None,
+    depth: int = 0,
 ) -> Applied:
     """Apply effects in order. With `ctx`, each effect's gate is read as it lands, on the state
-    the effects before it left (reading 26: checks read the state after the harm)."""
+    the effects before it left (reading 26: checks read the state after the harm). A table row
+    that rolls on tables (an oracle's "roll twice") rolls them, `TABLE_DEPTH` rolls deep at
+    most, so no table can roll on itself for ever."""
     words: list[str] = []
     dropped: list[tuple[str, int]] = []
     follow: list[str] = []
@@ -351,14 +359,20 @@ def apply_live(
             continue
         if effect.kind == "table" and effect.table:
             table = ruleset.table(effect.table)
+            if depth >= TABLE_DEPTH:
+                words.append(f"{table.name}: not rolled, {TABLE_DEPTH} tables deep already")
+                continue
             (face,) = rolling_for(dice, f"d{table.die} on the {table.name} table").roll(
                 table.die, 1
             )
             row = table.row_for(face)
             words.append(f"{table.name} d{table.die} = {face}: {row.text}")
             follow.extend(row_follow(ruleset, row.follow, row.preset))
+            state = all_aboard(state, ruleset, row)
             if row.effects:
-                landed = apply_live(state, ruleset, actor, row.effects, dice, ctx, weapon)
+                landed = apply_live(
+                    state, ruleset, actor, row.effects, dice, ctx, weapon, depth + 1
+                )
                 state = landed.state
                 words.extend(landed.words)
                 dropped.extend(landed.dropped)
@@ -376,6 +390,25 @@ def row_follow(ruleset: Ruleset, follow: Sequence[str], preset: str | None) -> l
     """Reading 32: a table row's next moves as offers (`id:preset`), or their names as words."""
     known = {m.id for m in ruleset.moves}
     return [f"{f}:{preset}" if preset and f in known else f for f in follow]
+
+
+def all_aboard(state: Campaign, ruleset: Ruleset, row: TableRow) -> Campaign:
+    """Reading 32: a row that sends everyone aboard to one of its moves (the rough ride) leaves
+    every character and every companion owing one; which of the moves each can make is read
+    where the offer is made (`games/aboard.py`). A row that sends no one leaves the campaign."""
+    if not row.aboard:
+        return state
+    known = {m.id for m in ruleset.moves}
+    offers = tuple(
+        f for f in row_follow(ruleset, row.follow, row.preset) if f.partition(":")[0] in known
+    )
+    companions = [
+        f"{c.name}.{a.name}"
+        for c in state.characters.values()
+        for a in c.assets or ()
+        if a.kind == "companion"
+    ]
+    return attrs.evolve(state, aboard=Aboard(offers, (*state.characters, *companions)))
 
 
 def _apply(

@@ -191,6 +191,17 @@ class LastRoll:
 
 
 @attrs.frozen
+class Aboard:
+    """Everyone aboard a table row sent to make one of its moves (the rough ride: Endure Harm,
+    Endure Stress or Companion Takes a Hit), and who has still to make one (reading 32)."""
+
+    moves: tuple[str, ...]
+    """The moves offered, `move_id` or `move_id:preset`, as the row offers them."""
+    owing: tuple[str, ...] = ()
+    """Who has still to make one: a character by name, a companion as `Owner.Companion`."""
+
+
+@attrs.frozen
 class History:
     """Where the campaign stands in its event log, and what undo and redo can reach."""
 
@@ -264,6 +275,8 @@ class Campaign:
     """Progress tracks (starforged); None where the campaign has never had one."""
     last_roll: LastRoll | None = None
     """The last action roll, so momentum can be burned on it."""
+    aboard: Aboard | None = None
+    """A move everyone aboard still owes (reading 32); None when nobody owes one."""
     history: History = attrs.field(factory=lambda: History())
     """Bookkeeping of the event log: not part of any event's deltas."""
 

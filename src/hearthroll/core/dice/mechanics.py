@@ -331,18 +331,31 @@ def roll_d20(
 ) -> Roll:
     """A natural 1 is the move's own miss; otherwise meet the target to hit.
 
-    A miss with a die of 2 to `fumble_faces` is the move's own miss too (Bash: 1-3).
+    A miss with a die of 2 to `fumble_faces` is the move's own miss too (Bash: 1-3). With
+    `fumble_faces` 0 no face has a miss of its own: a natural 1 is judged by its total like
+    any other face (flee, break off).
     """
     (face,) = dice.roll(20, 1)
     total = face + modifier
     flags = frozenset({NAT1} if face == 1 else {NAT20} if face == 20 else set())
-    if face == 1:
-        band = FUMBLE
-    elif total >= target or (nat20_succeeds and face == 20):
-        band = HIT
-    else:
-        band = FUMBLE if face <= fumble_faces else FAIL
-    return Roll("d20", 20, (face,), (0,), band, flags, total)
+    return Roll(
+        "d20",
+        20,
+        (face,),
+        (0,),
+        d20_band(face, total, target, nat20_succeeds, fumble_faces),
+        flags,
+        total,
+    )
+
+
+def d20_band(face: int, total: int, target: int, nat20_succeeds: bool, fumble_faces: int) -> str:
+    """Reading 16: the band a d20 face and its total make against the target."""
+    if face == 1 and fumble_faces >= 1:
+        return FUMBLE
+    if total >= target or (nat20_succeeds and face == 20):
+        return HIT
+    return FUMBLE if face <= fumble_faces else FAIL
 
 
 # --- table: a ranged lookup on any die ----------------------------------------------------

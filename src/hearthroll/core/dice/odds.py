@@ -10,7 +10,7 @@ from math import comb, floor
 import attrs
 
 from hearthroll.core.dice.bands import FAIL, FUMBLE, HIT, MISS, STRONG, SUM_2D6, WEAK, Bands
-from hearthroll.core.dice.mechanics import action_score
+from hearthroll.core.dice.mechanics import action_score, d20_band
 from hearthroll.core.errors import RuleError
 
 MAX_POOL = 30
@@ -415,17 +415,14 @@ def d20_odds(
     """Odds of d20 + `modifier` against `target`: a natural 1 is a `fumble`, else `hit` or `fail`.
 
     With `nat20_succeeds`, a natural 20 always hits; a miss on a die of 2 to `fumble_faces`
-    is a fumble too. With `efficacy`, the d20 is rolled only when d`efficacy_die` ≤ efficacy
+    is a fumble too; with `fumble_faces` 0 there is no fumble (a natural 1 is read by its
+    total). With `efficacy`, the d20 is rolled only when d`efficacy_die` ≤ efficacy
     comes first (reading 16); otherwise the band is `efficacy_fail`. Flags: `nat20`, `nat1`.
     """
-    hits = fumbles = 0
-    for die in range(1, 21):
-        if die == 1:
-            fumbles += 1
-        elif die + modifier >= target or (nat20_succeeds and die == 20):
-            hits += 1
-        elif die <= fumble_faces:
-            fumbles += 1
+    judged = [
+        d20_band(die, die + modifier, target, nat20_succeeds, fumble_faces) for die in range(1, 21)
+    ]
+    hits, fumbles = judged.count(HIT), judged.count(FUMBLE)
     if efficacy is None:
         checked = Fraction(1)
     else:

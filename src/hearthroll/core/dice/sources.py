@@ -31,6 +31,30 @@ class RandomDice:
         return tuple(below(sides) + 1 for _ in range(count))
 
 
+PERCENTILE = 100
+"""The die read from two ten-sided dice, whose 00 is 100."""
+
+
+def face_on(face: int, sides: int) -> int | None:
+    """A typed face as the die shows it, or None when no die of `sides` shows it: real
+    percentile dice read 00 as 100, so a d100 typed as `00` (or `0`) is 100."""
+    if face == 0 and sides == PERCENTILE:
+        return PERCENTILE
+    return face if 1 <= face <= sides else None
+
+
+def _faces_on(start: int, faces: Sequence[int], sides: int, wrong: str) -> tuple[int, ...]:
+    """The typed faces as the dice show them, numbered from `start` + 1; a face no die of
+    `sides` shows is refused in the words `wrong` gives (`{n}`, `{sides}`, `{face}`)."""
+    read = []
+    for offset, face in enumerate(faces):
+        shown = face_on(face, sides)
+        if shown is None:
+            raise DiceError(wrong.format(n=start + offset + 1, sides=sides, face=face))
+        read.append(shown)
+    return tuple(read)
+
+
 class TypedDice:
     """The faces of real dice, typed in by the GM, handed out in the order they were typed."""
 
@@ -61,16 +85,22 @@ class TypedDice:
                 f"but {typed} {'was' if typed == 1 else 'were'} typed "
                 f"({read + ', then ' if read else ''}{more} more d{sides})"
             )
-        faces = self._faces[self._next : wanted]
-        for offset, face in enumerate(faces):
-            if not 1 <= face <= sides:
-                raise DiceError(
-                    f"typed die {self._next + offset + 1} shows {face}, "
-                    f"but a d{sides} has faces 1 to {sides}"
-                )
+        faces = _faces_on(
+            self._next,
+            self._faces[self._next : wanted],
+            sides,
+            "typed die {n} shows {face}, but a d{sides} has faces 1 to {sides}",
+        )
         self._next = wanted
         self._sides += [sides] * count
         return faces
+
+    def left_over(self, sides: int) -> int | None:
+        """The next typed face, taken for a die that turned out not to be needed (the GM threw
+        it with the others); None when no face is left for it."""
+        if not self.remaining or face_on(self.remaining[0], sides) is None:
+            return None
+        return self.roll(sides, 1)[0]
 
     def finish(self) -> None:
         """Refuse typed faces that no die used: the GM typed more dice than the roll has."""
@@ -90,7 +120,7 @@ def check_faces(faces: Sequence[int], sides: Sequence[int]) -> None:
             f"{len(faces)} typed: {got}"
         )
     for index, (face, side) in enumerate(zip(faces, sides, strict=True), start=1):
-        if not 1 <= face <= side:
+        if face_on(face, side) is None:
             raise DiceError(f"die {index} is a d{side}, so it shows 1 to {side}, not {face}")
 
 
@@ -168,12 +198,29 @@ class AskingDice:
         said = self._purpose.get(sides) or self._purpose.get(None)
         return f"{said} ({count}d{sides})" if said else f"{count}d{sides}"
 
+    def left_over(self, sides: int) -> int | None:
+        """The next face given, or typed behind `then`, for a die not needed; None when there
+        is none (nothing is asked or rolled for it)."""
+        at = len(self.faces)
+        if at < len(self._given):
+            if face_on(self._given[at], sides) is None:
+                return None
+            return self.roll(sides, 1)[0]
+        typed = left_over(self._then, sides) if self._then is not None else None
+        if typed is not None:
+            self.faces.append(typed)
+        return typed
+
     def roll(self, sides: int, count: int = 1) -> tuple[int, ...]:
         at = len(self.faces)
-        given = self._given[at : at + count]
-        for face in given:
-            if not 1 <= face <= sides:
-                raise DiceError(f"die {at + 1} is a d{sides}: it shows 1 to {sides}, not {face}")
+        given = list(
+            _faces_on(
+                at,
+                self._given[at : at + count],
+                sides,
+                "die {n} is a d{sides}: it shows 1 to {sides}, not {face}",
+            )
+        )
         if len(given) < count:
             left = count - len(given)
             if self._then is None:
@@ -183,6 +230,15 @@ class AskingDice:
             given = [*given, *rolled]
         self.faces.extend(given)
         return tuple(given)
+
+
+def left_over(dice: DiceSource, sides: int) -> int | None:
+    """A face typed for a die that turned out not to be needed (a maneuver's d20 once its
+    efficacy check failed: the GM throws both at once), taken so no typed face is left over;
+    None where none was typed for it (nothing is rolled or asked for a die not needed)."""
+    if isinstance(dice, (TypedDice, AskingDice)):
+        return dice.left_over(sides)
+    return None
 
 
 def rolling_for(

@@ -13,7 +13,7 @@ import attrs
 
 from hearthroll.core.campaign.sheets import put_character
 from hearthroll.core.campaign.state import Campaign, Character, Encounter, Foe
-from hearthroll.core.dice.sources import rolling_for
+from hearthroll.core.dice.sources import left_over, rolling_for
 from hearthroll.core.errors import NotFound, RuleError
 from hearthroll.core.games.sections import Line, Section
 from hearthroll.core.games.stage import Attempt
@@ -751,6 +751,9 @@ def make_maneuver(
             words.append(
                 f"efficacy {efficacy}: d{ruleset.efficacy.die} {face} > {efficacy}, it fails"
             )
+            unused = left_over(dice, 20) if move.roll.mechanic == "d20" else None
+            if unused is not None:  # the GM threw the d20 with it
+                words.append(f"the d20 thrown with it ({unused}) is not needed")
             return Made(state, tuple(faces), EFFICACY_FAIL, None, (), (*words, *gained))
         words.append(f"efficacy {efficacy}: d{ruleset.efficacy.die} {face} ≤ {efficacy}")
     words += gained

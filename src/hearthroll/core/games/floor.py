@@ -80,7 +80,7 @@ def past_floor(
             marked += said
         return state, marked, []
     here = attrs.evolve(ctx, past_min=tuple(past))
-    offers = [items_holding(lst, here, ruleset) for lst in lists]
+    offers = [progress.offered(items_holding(lst, here, ruleset), state) for lst in lists]
     chosen = choose(offers, floor_picks, move)
     short = missing_picks(offers, chosen)
     if short:

@@ -118,7 +118,8 @@ def falling_immune(ruleset: Ruleset, character: Character) -> str | None:
 
 
 def refusal(ruleset: Ruleset, character: Character, spec: GearItem) -> str | None:
-    """Why this character's template cannot use the item (reading 17), or None."""
+    """Why this character's template cannot use the item, worn or wielded (reading 17), or
+    None. Only carrying it is allowed: the rules bar its use, not its weight in a pack."""
     template = template_of(ruleset, character)
     if template is None or template.id not in spec.forbidden:
         return None
@@ -181,13 +182,13 @@ def _usable_worn(spec: GearItem) -> bool:
 def give(
     ruleset: Ruleset, character: Character, spec: GearItem, worn: bool = True
 ) -> tuple[Character, str]:
-    """The item joins the sheet, worn/wielded or only carried; refused past the load or where
-    the template cannot use it (reading 17)."""
-    why = refusal(ruleset, character, spec)
-    if why is not None:
-        raise RuleError(why)
+    """The item joins the sheet, worn/wielded or only carried; refused past the load, or worn
+    or wielded where the template cannot use it (reading 17: only carried, it is allowed)."""
     worn = worn and _usable_worn(spec)
     if worn:
+        why = refusal(ruleset, character, spec)
+        if why is not None:
+            raise RuleError(why)
         _one_armor(ruleset, character, spec)
     after = attrs.evolve(character, gear=(*character.gear, new_item(spec, worn)))
     _check_load(ruleset, character, after)
@@ -335,13 +336,16 @@ def _strike(ruleset: Ruleset, character: Character, ranged: bool) -> Attack | No
 
 
 def gear_tags(ruleset: Ruleset, character: Character, strike: Attack | None) -> frozenset[str]:
-    """The gear tags the character can call on now: items with uses left; a weapon's tags only
-    from the weapon the move attacks with, and `ammo` only while it has shots left."""
+    """The gear tags the character can call on now: items with uses left that the template
+    can use; a weapon's tags only from the weapon the move attacks with, and `ammo` only while
+    it has shots left."""
     tags: set[str] = set()
     for item in character.gear:
         spec = spec_of(ruleset, item)
         if spec is None or (item.uses is not None and item.uses <= 0):
             continue
+        if refusal(ruleset, character, spec) is not None:
+            continue  # only carried: the template cannot use it (reading 17)
         if spec.damage and strike is not None:
             continue
         tags.update(t for t in spec.tags if t != "ammo" or (item.ammo or 0) > 0)

@@ -55,6 +55,27 @@ def why_no_reroll(turn: Turn, who: str = "") -> str | None:
     return None
 
 
+def could_lift(turn: Turn, held: int, spend: holds.RollHold | None) -> bool:
+    """Reading 8: whether the points the character holds of the hold spent on a roll
+    (Preparation) could still lift every kept 1 of the waiting bust: a point on each 1, at
+    most the points the roll may still take."""
+    if spend is None or spend.bonus < 1 or turn.last is None:
+        return False
+    points = held
+    if spend.per_roll is not None:
+        points = min(points, spend.per_roll - turn.last.boosts)
+    return 0 < turn.last.ones <= points
+
+
+def bust_stands(turn: Turn, held: int, spend: holds.RollHold | None) -> bool:
+    """Reading 5: a bust that no reroll can save (none left, or the roll has had the rerolls
+    the ruleset allows it) and no Preparation held could lift is final at once: nothing is
+    left to wait for, so it is taken as it is rolled."""
+    return (
+        turn.status == "bust_pending" and not turn.can_reroll and not could_lift(turn, held, spend)
+    )
+
+
 def plays_pool(ruleset: Ruleset) -> bool:
     """Whether the ruleset's characters roll the pool, so a campaign has a pool turn to show."""
     return any(m.roll.mechanic == "pool" for m in ruleset.moves)

@@ -9,7 +9,7 @@ import attrs
 
 from hearthroll.core.campaign.state import Campaign, Track
 from hearthroll.core.errors import NotFound, RuleError
-from hearthroll.core.rules.effects import Effect
+from hearthroll.core.rules.effects import Effect, OptionList
 from hearthroll.core.rules.model import Ruleset
 
 if TYPE_CHECKING:  # a progress roll imports the dice's rules: reading the tracks needs none
@@ -67,6 +67,34 @@ def mark(track: Track, times: int = 1) -> Track:
 def clear(track: Track) -> Track:
     """Clear one unit of progress by rank (Lose Momentum's cost), never below 0."""
     return attrs.evolve(track, ticks=max(0, track.ticks - RANKS[track.rank]))
+
+
+def clear_refusal(track: Track) -> str | None:
+    """Why no progress can be cleared from the track (it has none), or None when it can."""
+    if track.ticks <= 0:
+        return f"{track.name} has no progress to clear (0 ticks)"
+    return None
+
+
+def clearable(state: Campaign) -> tuple[Track, ...]:
+    """The tracks with progress to clear: a loss of progress is paid on one of these."""
+    return tuple(t for t in state.tracks or () if clear_refusal(t) is None)
+
+
+def clears(effect: Effect) -> bool:
+    """Whether the effect clears progress from a track (Lose Momentum's cost at −6)."""
+    return effect.kind == "progress" and effect.mode == "clear"
+
+
+def offered(options: OptionList, state: Campaign) -> OptionList:
+    """The list without the picks that clear progress when no track has any to clear: a loss
+    of progress with nothing to lose is no price paid, so it is not offered."""
+    if clearable(state):
+        return options
+    kept = tuple(o for o in options.items if not any(clears(e) for e in o.effects))
+    if len(kept) == len(options.items):
+        return options
+    return attrs.evolve(options, items=kept, pick=min(options.pick, len(kept)))
 
 
 def show(track: Track) -> str:
@@ -128,21 +156,28 @@ class TrackNeeded(RuleError):
 def apply_effect(
     state: Campaign, effect: Effect, track_name: str | None
 ) -> tuple[Campaign, list[str]]:
-    """A move's progress effect on the track named (the only one, else `TrackNeeded`)."""
+    """A move's progress effect on the track named (the only one, else `TrackNeeded`);
+    progress is cleared only from a track that has some, named or offered."""
     tracks = state.tracks or ()
     if not tracks:
         raise RuleError("there is no progress track to clear: add one (track FILE new NAME)")
-    if track_name is None:
-        if len(tracks) > 1:
-            names = ", ".join(t.name for t in tracks)
-            choices = tuple((t.name, f"{t.name} ({t.rank} {t.kind}): −{unit(t)}") for t in tracks)
+    if track_name is not None:
+        found = find_track(tracks, track_name)
+        why = clear_refusal(found) if clears(effect) else None
+        if why is not None:
+            raise RuleError(why)
+    else:
+        open_to = clearable(state) if clears(effect) else tracks
+        if not open_to:
+            raise RuleError("no track has progress to clear: every track is at 0 ticks")
+        if len(open_to) > 1:
+            names = ", ".join(t.name for t in open_to)
+            choices = tuple((t.name, f"{t.name} ({t.rank} {t.kind}): −{unit(t)}") for t in open_to)
             raise TrackNeeded(
                 f"name the track whose progress is cleared (--track): {names}", choices
             )
-        found = tracks[0]
-    else:
-        found = find_track(tracks, track_name)
-    changed = clear(found) if effect.mode == "clear" else mark(found)
+        found = open_to[0]
+    changed = clear(found) if clears(effect) else mark(found)
     verb = "cleared" if effect.mode == "clear" else "marked"
     words = [
         f"{found.name} ({found.rank} {found.kind}): {verb} {unit(found)}, "

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 import attrs
@@ -11,7 +11,7 @@ from hearthroll.core.numbers import signed
 
 if TYPE_CHECKING:
     from hearthroll.core.rules.effects import AutoMod, Effect, Gate, OptionList
-    from hearthroll.core.rules.model import Move, Ruleset
+    from hearthroll.core.rules.model import Move, Ruleset, Source
 
 BAND_WORDS = {
     "pool": {"miss": "bust", "weak": "success, no 6", "strong": "success with a 6"},
@@ -19,6 +19,14 @@ BAND_WORDS = {
     "action": {"miss": "miss", "weak": "weak hit", "strong": "strong hit"},
     "d20": {"hit": "hit", "fail": "miss", "fumble": "natural 1"},
 }
+
+
+def rolled_words(mechanic: str, band: str, kept: Sequence[int]) -> str:
+    """The band in the mechanic's words, as the roll fell: a d20's own miss is a "natural 1"
+    only on a 1; on a low die that misses (Trip's 2) it is a miss, its label says which."""
+    if mechanic == "d20" and band == "fumble" and tuple(kept) != (1,):
+        return BAND_WORDS["d20"]["fail"]
+    return BAND_WORDS.get(mechanic, {}).get(band, "")
 
 
 MECHANIC_WORDS = {
@@ -105,6 +113,16 @@ def option_text(move: Move | None, option_id: str) -> str:
                 if item.id == option_id:
                     return item.text
     return option_id.replace("_", " ")
+
+
+def credit_line(source: Source) -> str:
+    """Where an item's words come from, as its card credits them: "Ironsworn: Starforged
+    Rulebook p. 147, by Shawn Tomkin; CC BY 4.0 (https://creativecommons.org/...)"."""
+    text = source.title + (f" p. {source.page}" if source.page is not None else "")
+    if source.authors:
+        text += ", by " + " and ".join(source.authors)
+    licence = " ".join(p for p in (source.license, f"({source.license_url})") if p != "()")
+    return f"{text}; {licence}" if licence else text
 
 
 def roll_line(move: Move, ruleset: Ruleset) -> str:

@@ -97,6 +97,20 @@ class Hold:
 
 
 @attrs.frozen
+class Source:
+    """Where an item's words come from and the licence they are used under, credited on its
+    card: a Datasworn item's book, page, authors and licence (CC BY 4.0 asks for credit)."""
+
+    title: str
+    authors: tuple[str, ...] = ()
+    page: int | None = None
+    url: str = ""
+    license: str = ""
+    """The licence's name, such as "CC BY 4.0"."""
+    license_url: str = ""
+
+
+@attrs.frozen
 class TableRow:
     """One result of a table, over the faces `low`..`high` of its die."""
 
@@ -111,6 +125,10 @@ class TableRow:
     one. A file may give one as a plain string."""
     preset: str | None = None
     """The option each move followed starts with picked (its harm: `serious`)."""
+    aboard: bool = False
+    """Everyone aboard makes one of the moves followed (the rough ride): each character and
+    each companion is offered the ones it can make until it has made one, or the GM lets the
+    rest off; not only the first move made takes the offer up."""
     effects: tuple[Effect, ...] = ()
     """What the row does to the sheet, each gated as it lands (a support vehicle destroyed)."""
 
@@ -124,6 +142,10 @@ class Table:
     die: int
     rows: tuple[TableRow, ...]
     text: str = ""
+    collection: str = ""
+    """The group it is found under ("Core Oracles", "Planets / Desert"); empty for none."""
+    source: Source | None = None
+    """Where its rows come from, when they are not hearthroll's own words."""
 
     def row_for(self, face: int) -> TableRow:
         """The row a face of the die lands in."""
@@ -251,7 +273,8 @@ class RollSpec:
     modifier: int = 0
     nat20_succeeds: bool = False
     fumble_faces: int = 1
-    """A `d20` natural 1 is always the move's `fumble`; so is a miss on a die of 2 to this."""
+    """A `d20` natural 1 is always the move's `fumble`; so is a miss on a die of 2 to this.
+    0: no face has a miss of its own, a natural 1 is read by its total (flee, break off)."""
     table: str | None = None
     optional: bool = False
     """The roll is made only when the player chooses to (or `required_at_min` forces it)."""
@@ -323,6 +346,8 @@ class Move:
     """Tags the target foe must have (`weapon`, `two_handed`, `shield`, `huge`)."""
     foe_refuses: tuple[str, ...] = ()
     """Tags that put the target foe out of the move's reach (Trip: `huge`)."""
+    source: Source | None = None
+    """Where its words come from, when they are not hearthroll's own: shown on its card."""
 
     def band(self, band_id: str) -> BandText:
         """The band with this id."""
@@ -421,8 +446,8 @@ class Catalog:
     _indexes: dict[str | None, MoveIndex] = attrs.field(
         factory=dict, init=False, eq=False, repr=False
     )
-    """The move searches built so far, by ruleset (None: every move); kept with the catalog,
-    so a catalog read back from the cache brings them along."""
+    """The move searches built so far, by ruleset (None: every move): each is built when
+    first asked for (about a millisecond), and never kept in the cache."""
 
     @classmethod
     def from_parts(

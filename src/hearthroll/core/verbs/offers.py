@@ -1,33 +1,61 @@
-"""The move a table row offers next (reading 32): which moves the newest roll offers, the one
-`next` names, and the offer in words. A row naming a move the catalog lacks stays words."""
+"""The moves offered next (reading 32): those the newest roll's table row offers, and those
+everyone aboard still owes (the rough ride); the one `next` names, the GM letting the rest
+aboard off, and an offer in words. A row naming a move the catalog lacks stays words."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from hearthroll.core.campaign.events import Event, standing
+import attrs
+
+from hearthroll.core.campaign.events import Event, Outcome, record, standing
+from hearthroll.core.campaign.state import Campaign
 from hearthroll.core.errors import HearthrollError, RuleError
+from hearthroll.core.games import aboard
 from hearthroll.core.rules.model import Ruleset
 from hearthroll.core.rules.search import find_move
 
 NEXT = "next"
 """The move named as `next`: the one the newest roll offers (a table row's, reading 32)."""
+LET_OFF = "let_off"
+"""The event of the GM letting the rest aboard off the move they owe."""
 
 
-def offered_next(events: Sequence[Event], ruleset: Ruleset) -> tuple[tuple[str, str], ...]:
-    """The moves the newest move still standing offers next that the catalog has, each with
-    its preset pick (`("starforged_endure_harm", "serious")`); a row naming a move the catalog
-    lacks stays words for the GM."""
-    rolls = [e for e in standing(events) if e.kind in ("move", "burn", "reroll", "prep")]
-    if not rolls:
-        return ()  # a move made since (rolled or not) takes the offer up
-    known = {m.id for m in ruleset.moves}
-    found = []
-    for follow in rolls[-1].follow:
-        move_id, _, preset = follow.partition(":")
-        if move_id in known:
-            found.append((move_id, preset))
+@attrs.frozen
+class Offer:
+    """A move offered next: its id, the pick it starts with, and, for everyone aboard, who
+    makes it and the companion it acts on (None: as any move is made)."""
+
+    move: str
+    preset: str = ""
+    actor: str | None = None
+    asset: str | None = None
+
+
+def offered_next(
+    events: Sequence[Event], ruleset: Ruleset, state: Campaign | None = None
+) -> tuple[Offer, ...]:
+    """The moves offered next that the catalog has, each with its preset pick: those the
+    newest move still standing offers (a move made since takes them up), then, with `state`,
+    each one everyone aboard still owes, for whoever owes it (`games/aboard.py`)."""
+    owed = aboard.owed(state, ruleset) if state is not None else ()
+    theirs = set(state.aboard.moves) if state is not None and state.aboard is not None else set()
+    found = [
+        Offer(move_id, preset)
+        for follow in _newest_follow(events)
+        if follow not in theirs
+        for move_id, _, preset in [follow.partition(":")]
+        if move_id in {m.id for m in ruleset.moves}
+    ]
+    found += [Offer(o.move, o.preset, o.actor, o.companion or None) for o in owed]
     return tuple(found)
+
+
+def _newest_follow(events: Sequence[Event]) -> tuple[str, ...]:
+    """What the newest move still standing offers; the GM letting everyone aboard off since
+    takes its offer up too."""
+    rolls = [e for e in standing(events) if e.kind in ("move", "burn", "reroll", "prep", LET_OFF)]
+    return rolls[-1].follow if rolls else ()
 
 
 def next_move(
@@ -35,37 +63,69 @@ def next_move(
     ruleset: Ruleset,
     picks: Sequence[str] = (),
     which: str | None = None,
-) -> tuple[str, list[str]]:
-    """`next` as a move: the offered move's id and the picks with its preset first. With
-    several on offer (a rough ride: Endure Harm, Endure Stress or Companion Takes a Hit),
-    `which` names one of them by id or name; without it the refusal names them all."""
-    offers = offered_next(events, ruleset)
+    *,
+    state: Campaign | None = None,
+    actor: str | None = None,
+) -> tuple[Offer, list[str]]:
+    """`next` as a move: the offer and the picks with its preset first. With several on offer
+    (a rough ride: Endure Harm, Endure Stress or Companion Takes a Hit, for each aboard),
+    `which` names the move by id or name and `actor` whose it is (the companion's name or its
+    owner's, for a companion); without them the refusal names every offer."""
+    offers = offered_next(events, ruleset, state)
     if not offers:
         raise RuleError("no move is offered next: a table row that names a move offers it")
-    offered = [ruleset.move(m) for m, _ in offers]
-    if which is not None:
-        try:
-            chosen = find_move(offered, which)
-        except HearthrollError:
-            names = ", ".join(m.name for m in offered)
-            said = f"{which!r} is not offered next; the last roll offers {names}"
-            raise RuleError(said) from None
-        move_id, preset = offers[offered.index(chosen)]
-    elif len(offers) > 1:
-        pairs = zip(offered, offers, strict=True)
-        names = ", ".join(_offer_words(m.name, p) for m, (_, p) in pairs)
-        first = offered[1].name.lower()
-        raise RuleError(
-            f"the last roll offers several moves next: {names}; say which after next, "
-            f'e.g. `move FILE next "{first}"`'
+    if actor is not None:
+        wanted = actor.lower()
+        offers = tuple(
+            o
+            for o in offers
+            if o.actor is None or wanted in (o.actor.lower(), (o.asset or "").lower())
         )
-    else:
-        move_id, preset = offers[0]
-    return move_id, [preset, *picks] if preset and preset not in picks else list(picks)
+        if not offers:
+            raise RuleError(f"no move is offered next to {actor}; {_all(events, ruleset, state)}")
+    if which is not None:
+        moves = [ruleset.move(m) for m in dict.fromkeys(o.move for o in offers)]
+        try:
+            chosen = find_move(moves, which)
+        except HearthrollError:
+            said = f"{which!r} is not offered next; {_all(events, ruleset, state)}"
+            raise RuleError(said) from None
+        offers = tuple(o for o in offers if o.move == chosen.id)
+    if len(offers) > 1:
+        first = offers[1]
+        example = f'"{ruleset.move(first.move).name.lower()}"'
+        if first.actor is not None:
+            example += f" --as {first.asset or first.actor}"
+        raise RuleError(
+            f"several moves are offered next: {offer_list(offers, ruleset)}; say which after "
+            f"next, e.g. `move FILE next {example}`"
+        )
+    offer = offers[0]
+    preset = offer.preset
+    return offer, [preset, *picks] if preset and preset not in picks else list(picks)
 
 
-def _offer_words(name: str, preset: str) -> str:
-    return f"{name} ({preset})" if preset else name
+def _all(events: Sequence[Event], ruleset: Ruleset, state: Campaign | None) -> str:
+    return f"offered next: {offer_list(offered_next(events, ruleset, state), ruleset)}"
+
+
+def offer_words(offer: Offer, ruleset: Ruleset) -> str:
+    """An offer as a choice reads: `Endure Harm, serious`, `Rook: Companion Takes a Hit,
+    serious` (whose it is, where everyone aboard owes it)."""
+    name = ruleset.move(offer.move).name + (f", {offer.preset}" if offer.preset else "")
+    whose = offer.asset or offer.actor
+    return f"{whose}: {name}" if whose else name
+
+
+def offer_list(offers: Sequence[Offer], ruleset: Ruleset) -> str:
+    """The offers in a line, each as `offer_words` says it."""
+    return "; ".join(offer_words(o, ruleset) for o in offers)
+
+
+def let_off(state: Campaign) -> Outcome:
+    """The GM lets the rest aboard off the move they owe (reading 32): one event."""
+    after, words = aboard.let_off(state)
+    return record(state, after, Event(kind=LET_OFF, results=tuple(words)))
 
 
 def follow_words(ruleset: Ruleset, follow: str) -> str:

@@ -182,7 +182,7 @@ def pool_move(
     modifiers = [m for m, on in (("advantage", advantage), ("disadvantage", disadvantage)) if on]
     event = attrs.evolve(event, pool=turn.pushes, modifiers=tuple(modifiers))
     if turn.status == "bust_pending":
-        return _pending(before, state, move, character, roll, words, event, turn)
+        return _pending(before, state, ruleset, move, character, words, event, turn, extra)
     return _settle(before, state, ruleset, move, roll, words, event, picks, extra, short_ok)
 
 
@@ -216,13 +216,32 @@ def _boost(
 def _pending(
     before: Campaign,
     state: Campaign,
+    ruleset: Ruleset,
     move: Move,
     character: Character,
-    roll: PoolRoll,
     words: list[str],
     event: Event,
     turn: pool_turn.Turn,
+    effect_dice: DiceSource,
 ) -> Outcome:
+    """A bust: it waits to be rerolled, lifted or accepted, or, with nothing left that could
+    save it, it is final at once (reading 5)."""
+    roll = turn.last
+    assert roll is not None
+    spend = holds.on_roll(ruleset)
+    held = character.holds.get(spend.hold.id, 0) if spend is not None else 0
+    if pool_turn.bust_stands(turn, held, spend):
+        why = "no reroll left" if turn.rerolls_left < 1 else "this roll has had its rerolls"
+        if spend is not None:
+            why += f", no {spend.hold.name} to lift it"
+        state, xp, taken = _take_bust(state, ruleset, move, character, turn, effect_dice)
+        event = attrs.evolve(
+            _bust(event, move, roll),
+            xp_gained=xp,
+            rerolls_left=character.rerolls_left,
+            results=(*words, f"bust, and it stands ({why}): the turn ends", *taken),
+        )
+        return record(before, state, event)
     can = "reroll or accept" if turn.can_reroll else "accept"
     words = [
         *words,
@@ -339,7 +358,7 @@ def _rejudge(
         pool=turn.pushes,
     )
     if turn.status == "bust_pending":
-        return _pending(before, state, move, character, roll, words, event, turn)
+        return _pending(before, state, ruleset, move, character, words, event, turn, effect_dice)
     saved = "the reroll saves the bust" if kind == "reroll" else "the +1 lifts the bust"
     return _settle(
         before, state, ruleset, move, roll, [*words, saved], event, picks, effect_dice, short_ok
@@ -351,19 +370,12 @@ def accept(state: Campaign, ruleset: Ruleset, effect_dice: DiceSource) -> Outcom
     if state.turn.status != "bust_pending":
         raise TurnError("there is no bust to accept")
     move, character = _pending_move(state, ruleset)
-    turn, xp = pool_turn.accept(_turn_of(state, ruleset, character))
+    turn = _turn_of(state, ruleset, character)
     before = state
     roll = turn.last
     assert roll is not None
-    character = attrs.evolve(character, xp=character.xp + xp)
-    state = put_character(state, character)
-    state = attrs.evolve(state, turn=_turn_state(turn, character.name, move.id, ()))
-    ctx = Context(state, character)
-    effects = effects_for(move, "miss", [], ctx, ruleset)
-    state, said = apply_effects(state, ruleset, character.name, effects, effect_dice)
-    words = [f"XP +{xp} ({character.xp - xp} → {character.xp})", "the GM makes a hard move", *said]
-    if ruleset.xp and ruleset.xp.can_level(character):
-        words.append(f"{character.name} can Level Up at home")
+    state, xp, words = _take_bust(state, ruleset, move, character, turn, effect_dice)
+    character = state.characters[character.name]
     event = Event(
         kind="accept",
         actor=character.name,
@@ -376,6 +388,29 @@ def accept(state: Campaign, ruleset: Ruleset, effect_dice: DiceSource) -> Outcom
         results=tuple(words),
     )
     return record(before, state, _bust(event, move, roll))
+
+
+def _take_bust(
+    state: Campaign,
+    ruleset: Ruleset,
+    move: Move,
+    character: Character,
+    turn: pool_turn.Turn,
+    effect_dice: DiceSource,
+) -> tuple[Campaign, int, list[str]]:
+    """Reading 5: the bust is final: XP for each kept 1, the turn ends with rerolls as they
+    are, the move's miss lands and the GM makes a hard move. The state, the XP and the words."""
+    turn, xp = pool_turn.accept(turn)
+    character = attrs.evolve(character, xp=character.xp + xp)
+    state = put_character(state, character)
+    state = attrs.evolve(state, turn=_turn_state(turn, character.name, move.id, ()))
+    ctx = Context(state, character)
+    effects = effects_for(move, "miss", [], ctx, ruleset)
+    state, said = apply_effects(state, ruleset, character.name, effects, effect_dice)
+    words = [f"XP +{xp} ({character.xp - xp} → {character.xp})", "the GM makes a hard move", *said]
+    if ruleset.xp and ruleset.xp.can_level(character):
+        words.append(f"{character.name} can Level Up at home")
+    return state, xp, words
 
 
 def _bust(event: Event, move: Move, roll: PoolRoll) -> Event:

@@ -27,6 +27,7 @@ from hearthroll.core.dice.mechanics import MATCH, ActionRoll, Roll
 from hearthroll.core.dice.sources import DiceSource
 from hearthroll.core.errors import RuleError
 from hearthroll.core.games import (
+    aboard,
     aftermath,
     assets,
     encounter,
@@ -78,8 +79,9 @@ __all__ = ["BurnOffered", "make_move", "no_edge", "refusal_before_roll", "takes_
 EFFECTS: tuple[Callable[[Landing], Landing], ...] = (harm.land, floor.land, steading.land)
 """The effects each game module applies itself once the band's effects have landed."""
 
-AFTERMATH: tuple[Callable[[Landing], Landing], ...] = (assets.land, aftermath.land)
-"""What follows a move by itself: the companion taken back, every sheet settled."""
+AFTERMATH: tuple[Callable[[Landing], Landing], ...] = (assets.land, aftermath.land, aboard.land)
+"""What follows a move by itself: the companion taken back, every sheet settled, who aboard
+still owes a move."""
 
 
 def make_move(

@@ -265,9 +265,10 @@ def clear_track(state: Campaign, name: str) -> Outcome:
     """Clear one unit of progress on a track by its rank."""
     tracks = state.tracks or ()
     track = progress.find_track(tracks, name)
+    why = progress.clear_refusal(track)
+    if why is not None:
+        raise RuleError(why)
     cleared = progress.clear(track)
-    if cleared == track:
-        raise RuleError(f"{track.name} has no progress to clear (0 ticks)")
     words = (f"{track.name}: −{progress.unit(track)}, ticks {track.ticks} → {cleared.ticks}",)
     after = attrs.evolve(state, tracks=progress.replace(tracks, cleared))
     return record(state, after, Event(kind="track", results=words))
