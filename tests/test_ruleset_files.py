@@ -109,6 +109,21 @@ def test_no_silent_coercion_of_text_to_numbers_or_lists(tmp_path: Path) -> None:
         read_file(path)
 
 
+def test_a_table_rows_lists_are_as_strict_as_a_moves(tmp_path: Path) -> None:
+    text = (DATA / "bad_row_effect.toml").read_text()
+    text = text.replace('text = "Sun." }', 'text = "Sun.", refs = "wind" }')
+    text = text.replace('condition = "soaked"', 'condition = "wet", on = "ab"')
+    path = tmp_path / "rows.toml"
+    path.write_text(text)
+    with pytest.raises(RulesetError) as caught:
+        read_file(path)
+    assert [p.path for p in caught.value.problems] == [
+        "rulesets[0].tables[0].rows[0].refs",
+        "rulesets[0].tables[0].rows[1].effects[0].on",
+    ]
+    assert "expected a list, got text 'wind'" in str(caught.value)
+
+
 def test_a_file_too_large_is_refused_before_parsing(tmp_path: Path) -> None:
     path = tmp_path / "huge.toml"
     path.write_text("schema_version = 1\n" + "# padding\n" * (MAX_BYTES // 10 + 1))
@@ -158,6 +173,8 @@ def test_a_table_rows_effects_are_checked_like_a_moves() -> None:
 
 def test_a_rows_follow_names_each_move_once_and_its_preset_fits_every_one() -> None:
     assert problems("bad_row_follow.toml") == [
+        "bad_row_follow.toml:19:77: rulesets[0].tables[0].rows[0].aboard: everyone aboard needs "
+        "`follow` to name a move of the catalog",
         "bad_row_follow.toml:20:102: rulesets[0].tables[0].rows[1].preset: unknown option of "
         "Bail 'hard'; known: soft",
         "bad_row_follow.toml:21:60: rulesets[0].tables[0].rows[2].follow: names 'tiny_brace' "

@@ -13,6 +13,7 @@ from rich.text import Text
 
 from hearthroll.core.rules.describe import (
     BAND_WORDS,
+    credit_line,
     effect_line,
     options_heading,
     roll_line,
@@ -20,6 +21,7 @@ from hearthroll.core.rules.describe import (
     word,
 )
 from hearthroll.core.rules.model import Move, Ruleset
+from hearthroll.core.rules.model import Table as RulesTable
 
 BAND_STYLE = {
     "miss": "bold red",
@@ -81,6 +83,8 @@ def card(move: Move, ruleset: Ruleset) -> RenderableType:
             Text(""),
             Text("See also: " + ", ".join(word(ruleset, r) for r in move.refs), style="dim"),
         ]
+    if move.source is not None:
+        parts += [Text(""), Text("Source: " + credit_line(move.source), style="dim")]
     title = Text.assemble((move.name, "bold"), f"  {move.ruleset}")
     if move.risky:
         title.append("  RISKY", style="bold red")
@@ -94,6 +98,35 @@ def card(move: Move, ruleset: Ruleset) -> RenderableType:
         border_style="blue",
         padding=(0, 1),
     )
+
+
+def table_card(table: RulesTable, ruleset: Ruleset) -> RenderableType:
+    """A table as a panel: where it is found, its words, its die and every row, its credit."""
+    parts: list[RenderableType] = []
+    if table.collection:
+        parts.append(Text(table.collection, style="italic"))
+    if table.text:
+        parts += [Text(table.text), Text("")]
+    parts.append(Text.assemble(("Roll: ", "bold"), f"d{table.die}"))
+    rows = Table(box=None, show_header=False, pad_edge=False, expand=False)
+    rows.add_column("faces", style="bold", no_wrap=True, justify="right")
+    rows.add_column("row")
+    for row in table.rows:
+        faces = str(row.low) if row.low == row.high else f"{row.low}–{row.high}"
+        then = [word(ruleset, e.table) for e in row.effects if e.kind == "table" and e.table]
+        rows.add_row(faces, row.text + (f"  → roll on {', '.join(then)}" if then else ""))
+    parts.append(rows)
+    if table.source is not None:
+        parts += [Text(""), Text("Source: " + credit_line(table.source), style="dim")]
+    title = Text.assemble((table.name, "bold"), f"  {ruleset.id} table")
+    return Panel(
+        Group(*parts), title=title, title_align="left", border_style="blue", padding=(0, 1)
+    )
+
+
+def print_table_card(table: RulesTable, ruleset: Ruleset, console: Console | None = None) -> None:
+    """Print a table's card."""
+    (console or Console()).print(table_card(table, ruleset))
 
 
 def print_card(move: Move, ruleset: Ruleset, console: Console | None = None) -> None:

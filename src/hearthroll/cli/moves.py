@@ -18,13 +18,15 @@ from hearthroll.cli.common import (
 )
 
 if TYPE_CHECKING:
-    from hearthroll.core.rules.model import Catalog, Move
+    from hearthroll.core.rules.model import Catalog, Move, Ruleset, Table
     from hearthroll.store.campaigns import CampaignCheck
 
 
 def add_parsers(verbs: Any) -> None:
     """Add `check`, `moves` and `show` to the command line."""
-    check = verbs.add_parser("check", help="validate ruleset files; report every problem")
+    check = verbs.add_parser(
+        "check", help="validate ruleset files (and Datasworn .json); report every problem"
+    )
     check.add_argument("files", nargs="+", type=Path, metavar="FILE")
     check.set_defaults(run=run_check)
 
@@ -35,8 +37,12 @@ def add_parsers(verbs: Any) -> None:
     add_json(find)
     find.set_defaults(run=run_moves)
 
-    show = verbs.add_parser("show", help="show a move's card: trigger, roll, bands, options")
-    show.add_argument("move", nargs="+", metavar="MOVE", help="a move's id or name, any case")
+    show = verbs.add_parser(
+        "show", help="show a move's card: trigger, roll, bands, options (or a table's rows)"
+    )
+    show.add_argument(
+        "move", nargs="+", metavar="MOVE", help="a move's id or name, any case (or a table's)"
+    )
     _add_catalog_options(show)
     add_json(show)
     show.set_defaults(run=run_show)
@@ -128,11 +134,20 @@ def run_check(args: argparse.Namespace) -> int:
         if not rest:
             return EXIT_PROBLEMS if bad else EXIT_HAND_EDIT if edited else EXIT_OK
         args.files = rest
+    packages = [p for p in args.files if p.suffix.lower() == ".json"]
     for path in args.files:
+        if path in packages:
+            continue
         try:
             files.append(read_file(path))
         except RulesetError as error:
             problems.extend(error.problems)
+    if packages:  # read together (an expansion with its package); a lost link is reported too
+        from hearthroll.store.datasworn import read_packages
+
+        read = read_packages(packages, shipped_file())
+        problems += [*read.problems, *read.warnings]
+        files += read.files
     catalog = None
     if files:  # the files that parsed are still checked together, so every problem shows
         shipped = shipped_file()
@@ -150,7 +165,9 @@ def run_check(args: argparse.Namespace) -> int:
         return EXIT_PROBLEMS
     mine = {r.id for f in files for r in f.rulesets}
     checked_moves = sum(len(f.moves) for f in files)
-    tables = sum(len(r.tables) for f in files for r in f.rulesets)
+    tables = sum(len(r.tables) for f in files for r in f.rulesets) + sum(
+        len(f.tables) for f in files
+    )
     names = ", ".join(str(p) for p in args.files)
     print(
         f"{names}: ok: {len(mine)} ruleset{'s' if len(mine) != 1 else ''}, "
@@ -203,13 +220,21 @@ def _summary(move: Move) -> dict[str, object]:
 
 
 def run_show(args: argparse.Namespace) -> int:
-    """Print one move's card."""
+    """Print one move's card; a table's, where no move has the name but a table does."""
     catalog = load(args)
+    from hearthroll.core.errors import NotFound
     from hearthroll.core.rules.search import find_move
 
     moves = [m for m in catalog.moves() if args.ruleset in (None, m.ruleset)]
     where = f" in ruleset {args.ruleset!r}" if args.ruleset else ""
-    move = find_move(moves, " ".join(args.move), where=where)
+    wanted = " ".join(args.move)
+    try:
+        move = find_move(moves, wanted, where=where)
+    except NotFound:
+        found = _table(catalog, wanted, args.ruleset)
+        if found is None:
+            raise
+        return _show_table(args, *found)
     if args.json:
         from hearthroll.store.rulesets import unstructure_move
 
@@ -218,4 +243,34 @@ def run_show(args: argparse.Namespace) -> int:
     from hearthroll.cli.card import print_card
 
     print_card(move, catalog.ruleset(move.ruleset))
+    return EXIT_OK
+
+
+def _table(catalog: Catalog, wanted: str, ruleset: str | None) -> tuple[Table, Ruleset] | None:
+    """The one table with this id or name (any case); None for none, NotFound for several."""
+    from hearthroll.core.errors import NotFound
+
+    key = " ".join(wanted.lower().replace("_", " ").split())
+    found = [
+        (t, r)
+        for r in catalog.rulesets
+        if ruleset in (None, r.id)
+        for t in r.tables
+        if key in (t.id.replace("_", " "), " ".join(t.name.lower().split()))
+    ]
+    if len(found) > 1:
+        named = ", ".join(f"{t.id} ({r.id})" for t, r in found)
+        raise NotFound(f"{wanted!r} names several tables: {named}; name one by its id")
+    return found[0] if found else None
+
+
+def _show_table(args: argparse.Namespace, table: Table, ruleset: Ruleset) -> int:
+    if args.json:
+        from hearthroll.store.rulesets import unstructure_table
+
+        print_json(unstructure_table(table))
+        return EXIT_OK
+    from hearthroll.cli.card import print_table_card
+
+    print_table_card(table, ruleset)
     return EXIT_OK

@@ -5,11 +5,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Protocol
 
+import attrs
+
 from hearthroll.core.dice.bands import BandRange, Bands
 from hearthroll.core.dice.expr import parse as parse_expr
 from hearthroll.core.errors import ExprError
 from hearthroll.core.rules.effects import AutoMod, Effect, Gate, OptionList
-from hearthroll.core.rules.model import Move, Ruleset, TableRow
+from hearthroll.core.rules.model import Move, Ruleset, Table, TableRow
 
 if TYPE_CHECKING:
     from hearthroll.store.converter import KeyPath
@@ -17,6 +19,8 @@ if TYPE_CHECKING:
 
 THREE = ("miss", "weak", "strong")
 D20_BANDS = ("fumble", "fail", "hit")
+NO_FUMBLE = ("fail", "hit")
+"""A d20 roll's bands with `fumble_faces = 0`: a natural 1 is read by its total."""
 POOL_WEAK_FACES = (2, 5)  # a pool's weak result, split by its highest kept die
 
 
@@ -75,6 +79,11 @@ def check_catalog(files: Sequence[RulesetFile]) -> list[Problem]:
                 continue
             rulesets[ruleset.id] = (file, index, ruleset)
             _check_ruleset(report, file, ("rulesets", index), ruleset)
+    joined = _joined_tables(report, files, rulesets)
+    whole = {  # each ruleset with the tables other files join to it: what its moves may name
+        rid: attrs.evolve(r, tables=(*r.tables, *(t for _, _, t in joined.get(rid, []))))
+        for rid, (_, _, r) in rulesets.items()
+    }
     moves: dict[str, tuple[RulesetFile, int, Move]] = {}
     by_ruleset: dict[str, list[Move]] = {}
     for file in files:
@@ -83,11 +92,11 @@ def check_catalog(files: Sequence[RulesetFile]) -> list[Problem]:
                 other_file, other_index, _ = moves[move.id]
                 where = file.name if other_file is file else other_file.name
                 line = other_file.problem(("moves", other_index, "id"), "").line
+                at = f"{where}:{line}" if line else where
                 report.add(
                     file,
                     ("moves", index, "id"),
-                    f"move id {move.id!r} is also defined at {where}:{line}; "
-                    "give one of them another id",
+                    f"move id {move.id!r} is also defined at {at}; give one of them another id",
                 )
                 continue
             moves[move.id] = (file, index, move)
@@ -100,18 +109,57 @@ def check_catalog(files: Sequence[RulesetFile]) -> list[Problem]:
                 )
                 continue
             by_ruleset.setdefault(move.ruleset, []).append(move)
-    names = {rid: _Names(r, by_ruleset.get(rid, [])) for rid, (_, _, r) in rulesets.items()}
+    names = {rid: _Names(whole[rid], by_ruleset.get(rid, [])) for rid in rulesets}
     for rid, (file, index, ruleset) in rulesets.items():
-        _check_links(report, file, ("rulesets", index), ruleset, by_ruleset.get(rid, []))
+        found = by_ruleset.get(rid, [])
+        _check_links(report, file, ("rulesets", index), ruleset, found)
         _check_row_effects(report, file, ("rulesets", index), ruleset, names[rid])
         _check_holds(report, file, ("rulesets", index), ruleset, names[rid])
+        for joining, t_index, table in joined.get(rid, []):
+            place: KeyPath = ("tables", t_index)
+            _check_table_links(report, joining, place, table, {m.id: m for m in found})
+            _check_table_effects(report, joining, place, table, names[rid])
     holding: dict[str, str] = {}
     for file, index, move in moves.values():
         if move.ruleset in rulesets:
-            ruleset = rulesets[move.ruleset][2]
+            ruleset = whole[move.ruleset]
             _check_move(report, file, ("moves", index), move, ruleset, names[move.ruleset])
             _one_holding(report, file, ("moves", index), move, holding)
     return report.problems
+
+
+def _joined_tables(
+    report: _Report,
+    files: Sequence[RulesetFile],
+    rulesets: Mapping[str, tuple[RulesetFile, int, Ruleset]],
+) -> dict[str, list[tuple[RulesetFile, int, Table]]]:
+    """The `[[tables]]` of each file by the ruleset they join: each names a known ruleset, and
+    its id is new to that ruleset (its own tables, and the tables other files join to it)."""
+    joined: dict[str, list[tuple[RulesetFile, int, Table]]] = {}
+    for file in files:
+        for index, entry in enumerate(file.tables):
+            if entry.ruleset not in rulesets:
+                known = ", ".join(sorted(rulesets)) or "none"
+                report.add(
+                    file,
+                    ("tables", index, "ruleset"),
+                    f"unknown ruleset {entry.ruleset!r}; known: {known}",
+                )
+                continue
+            owner, _, ruleset = rulesets[entry.ruleset]
+            taken = {t.id: owner.name for t in ruleset.tables}
+            taken.update({t.id: f.name for f, _, t in joined.get(entry.ruleset, [])})
+            if entry.table.id in taken:
+                report.add(
+                    file,
+                    ("tables", index, "id"),
+                    f"table id {entry.table.id!r} is also a table of ruleset "
+                    f"{entry.ruleset!r} (in {taken[entry.table.id]}); give one of them another id",
+                )
+                continue
+            _check_table(report, file, ("tables", index), entry.table)
+            joined.setdefault(entry.ruleset, []).append((file, index, entry.table))
+    return joined
 
 
 def _one_holding(
@@ -142,18 +190,28 @@ def _check_links(
                 file, (*path, "meters", index, "past_min"), _unknown("move", meter.past_min, moves)
             )
     for index, table in enumerate(ruleset.tables):
-        for r_index, row in enumerate(table.rows):
-            where = (*path, "tables", index, "rows", r_index)
-            _check_row_follow(report, file, where, row, moves)
+        _check_table_links(report, file, (*path, "tables", index), table, moves)
+
+
+def _check_table_links(
+    report: _Report, file: RulesetFile, where: KeyPath, table: Table, moves: Mapping[str, Move]
+) -> None:
+    for r_index, row in enumerate(table.rows):
+        _check_row_follow(report, file, (*where, "rows", r_index), row, moves)
 
 
 def _check_row_follow(
     report: _Report, file: RulesetFile, where: KeyPath, row: TableRow, moves: Mapping[str, Move]
 ) -> None:
-    """A row's `follow` names each move once; its `preset` is an option of every move named."""
+    """A row's `follow` names each move once; its `preset` is an option of every move named;
+    a row that sends everyone `aboard` names a move of the catalog for them to make."""
     if len(set(row.follow)) != len(row.follow):
         twice = next(f for i, f in enumerate(row.follow) if f in row.follow[:i])
         report.add(file, (*where, "follow"), f"names {twice!r} twice; name each move once")
+    if row.aboard and not any(f in moves for f in row.follow):
+        report.add(
+            file, (*where, "aboard"), "everyone aboard needs `follow` to name a move of the catalog"
+        )
     if row.preset is None:
         return
     targets = [moves[f] for f in row.follow if f in moves]
@@ -175,10 +233,16 @@ def _check_row_effects(
 ) -> None:
     """A table row's effects name what the ruleset has, as a move's effects do."""
     for index, table in enumerate(ruleset.tables):
-        for r_index, row in enumerate(table.rows):
-            for e_index, effect in enumerate(row.effects):
-                where = (*path, "tables", index, "rows", r_index, "effects", e_index)
-                _check_effect(report, file, where, effect, set(), set(), names)
+        _check_table_effects(report, file, (*path, "tables", index), table, names)
+
+
+def _check_table_effects(
+    report: _Report, file: RulesetFile, where: KeyPath, table: Table, names: _Names
+) -> None:
+    for r_index, row in enumerate(table.rows):
+        for e_index, effect in enumerate(row.effects):
+            path = (*where, "rows", r_index, "effects", e_index)
+            _check_effect(report, file, path, effect, set(), set(), names)
 
 
 def _check_holds(
@@ -259,22 +323,7 @@ def _check_ruleset(report: _Report, file: RulesetFile, path: KeyPath, ruleset: R
     for key in ("stats", "meters", "conditions", "holds", "tables", "gear", "templates"):
         _duplicates(report, file, (*path, key), getattr(ruleset, key), key.rstrip("s"))
     for index, table in enumerate(ruleset.tables):
-        rows = Bands(tuple(BandRange(r.id, r.low, r.high) for r in table.rows))
-        for message in rows.problems(1, table.die):
-            message = message.replace("no band covers a total of", "no row covers")
-            message = message.replace("total", "face").replace("more than one band", "several rows")
-            report.add(
-                file,
-                (*path, "tables", index, "rows"),
-                f"table {table.id!r} (d{table.die}): {message}",
-            )
-        for r_index, row in enumerate(table.rows):
-            if row.low < 1 or row.high > table.die or row.low > row.high:
-                report.add(
-                    file,
-                    (*path, "tables", index, "rows", r_index),
-                    f"row {row.low}-{row.high} is outside 1-{table.die} or reversed",
-                )
+        _check_table(report, file, (*path, "tables", index), table)
     meters = {m.id for m in ruleset.meters}
     for index, meter in enumerate(ruleset.meters):
         if meter.overflow is not None and meter.overflow not in meters:
@@ -296,6 +345,23 @@ def _check_ruleset(report: _Report, file: RulesetFile, path: KeyPath, ruleset: R
         for bad in sorted(set(template.heals_with) - gear):
             report.add(file, (*path, "templates", index, "heals_with"), _unknown("gear", bad, gear))
     _check_xp(report, file, path, ruleset)
+
+
+def _check_table(report: _Report, file: RulesetFile, where: KeyPath, table: Table) -> None:
+    """Every face of the table's die lands in exactly one row; each row lies on the die."""
+    rows = Bands(tuple(BandRange(r.id, r.low, r.high) for r in table.rows))
+    for message in rows.problems(1, table.die):
+        message = message.replace("no band covers a total of", "no row covers")
+        message = message.replace("total", "face").replace("more than one band", "several rows")
+        report.add(file, (*where, "rows"), f"table {table.id!r} (d{table.die}): {message}")
+    _duplicates(report, file, (*where, "rows"), table.rows, "row")
+    for r_index, row in enumerate(table.rows):
+        if row.low < 1 or row.high > table.die or row.low > row.high:
+            report.add(
+                file,
+                (*where, "rows", r_index),
+                f"row {row.low}-{row.high} is outside 1-{table.die} or reversed",
+            )
 
 
 def _check_xp(report: _Report, file: RulesetFile, path: KeyPath, ruleset: Ruleset) -> None:
@@ -365,6 +431,12 @@ def _check_move(
         report.add(file, (*path, "roll"), 'a table roll names its table: add table = "..."')
     if roll.mechanic == "d20" and roll.target is None:
         report.add(file, (*path, "roll"), "a d20 roll needs a target: add target = N")
+    if not 0 <= roll.fumble_faces <= 19:
+        report.add(
+            file,
+            (*path, "roll", "fumble_faces"),
+            f"fumble_faces is 0 (no fumble) to 19, not {roll.fumble_faces}",
+        )
     if roll.mechanic == "sum":
         _check_dice(report, file, (*path, "roll", "dice"), roll.dice or "2d6")
     _check_bands(report, file, path, move, ruleset)
@@ -446,7 +518,9 @@ def _check_bands(
     if mechanic == "pool":
         _check_pool_bands(report, file, where, move)
         return
-    wanted = D20_BANDS if mechanic == "d20" else THREE
+    wanted: tuple[str, ...] = D20_BANDS if mechanic == "d20" else THREE
+    if mechanic == "d20" and move.roll.fumble_faces == 0:
+        wanted = NO_FUMBLE  # no face has a miss of its own (reading 16: flee, break off)
     ids = [b.id for b in bands]
     for needed in wanted:
         if ids.count(needed) == 0:

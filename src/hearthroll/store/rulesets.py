@@ -1,31 +1,40 @@
 """Ruleset files in: read, structure strictly, check, and join them into one Catalog.
 
 Every problem is reported at once as `file:line:col: key.path: message`; nothing here ever
-lets a traceback through. The shipped catalog is read with `importlib.resources`; users add
+lets a traceback through. The shipped catalog is read from the package's folder; users add
 their own files with `--moves FILE` and in the `moves` folder of their config directory
-(`sources` finds them).
+(`sources` finds them). A Datasworn package (`.json`) is read by `store.datasworn` into the
+same shape, its problems named by their place in the JSON.
 """
 
 from __future__ import annotations
 
 import tomllib
 from collections.abc import Iterable, Sequence
-from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from hearthroll.core.rules.model import Catalog, Move, Ruleset
-from hearthroll.store.converter import KeyPath, drop_none, problems_of, shared, show_path
+from hearthroll.core.rules.model import Catalog, Move, Ruleset, Table
+from hearthroll.store.converter import (
+    KeyPath,
+    problems_of,
+    shared,
+    show_path,
+    structure,
+)
 from hearthroll.store.errors import StoreError
-from hearthroll.store.sources import SHIPPED, user_files
+from hearthroll.store.sources import SHIPPED, shipped_path, user_files
 from hearthroll.store.toml_positions import MAX_NESTING, Position, locate, nearest, too_deep
+
+if TYPE_CHECKING:
+    from importlib.resources.abc import Traversable
 
 SCHEMA_VERSION = 1
 MAX_BYTES = 4 * 1024 * 1024
 """A ruleset file larger than this is refused before it is parsed."""
-_TOP_KEYS = frozenset({"schema_version", "rulesets", "moves"})
+_TOP_KEYS = frozenset({"schema_version", "rulesets", "moves", "tables"})
 
 
 @attrs.frozen
@@ -40,6 +49,8 @@ class Problem:
 
     def __str__(self) -> str:
         where = f"{self.path}: " if self.path else ""
+        if self.line == 0:  # a place with no line: a key path in a JSON file
+            return f"{self.file}: {where}{self.message}"
         return f"{self.file}:{self.line}:{self.column}: {where}{self.message}"
 
 
@@ -52,14 +63,28 @@ class RulesetError(StoreError):
 
 
 @attrs.frozen
+class JoinedTable:
+    """A table written at the top of a file (`[[tables]]`), joining the ruleset it names as a
+    `[[moves]]` entry does: how a file adds oracles to a ruleset another file defines."""
+
+    ruleset: str
+    table: Table
+
+
+@attrs.frozen
 class RulesetFile:
-    """One file's rulesets and moves, with the positions of its keys for later messages."""
+    """One file's rulesets, moves and joined tables, with the positions of its keys for later
+    messages."""
 
     name: str
     rulesets: tuple[Ruleset, ...]
     moves: tuple[Move, ...]
     text: str = attrs.field(eq=False, repr=False)
     _positions: dict[KeyPath, Position] = attrs.field(factory=dict, eq=False, repr=False)
+    tables: tuple[JoinedTable, ...] = ()
+    origins: dict[KeyPath, str] = attrs.field(factory=dict, eq=False, repr=False)
+    """For a file read from another format (a Datasworn package): the place in that file each
+    key was made from, so a problem names it there (`moves.adventure.contents.face_danger`)."""
 
     @property
     def positions(self) -> dict[KeyPath, Position]:
@@ -70,6 +95,11 @@ class RulesetFile:
 
     def problem(self, path: KeyPath, message: str) -> Problem:
         """A problem at `path` in this file (or at its nearest written parent)."""
+        if self.origins:
+            for end in range(len(path), -1, -1):
+                if path[:end] in self.origins:
+                    return Problem(self.name, 0, 0, self.origins[path[:end]], message)
+            return Problem(self.name, 0, 0, "", message)
         (line, column), _ = nearest(self.positions, path)
         return Problem(self.name, line, column, show_path(path), message)
 
@@ -106,9 +136,10 @@ def parse_text(text: str, name: str) -> tuple[RulesetFile | None, list[Problem]]
         return None, problems  # a file of another schema is not read further
     rulesets = _structure_list(document.get("rulesets", []), "rulesets", Ruleset, shell, problems)
     moves = _structure_list(document.get("moves", []), "moves", Move, shell, problems)
+    tables = _structure_tables(document.get("tables", []), shell, problems)
     if problems:
         return None, problems
-    return RulesetFile(name, tuple(rulesets), tuple(moves), text), []
+    return RulesetFile(name, tuple(rulesets), tuple(moves), text, tables=tuple(tables)), []
 
 
 def _check_top(document: dict[str, Any], shell: RulesetFile) -> list[Problem]:
@@ -152,7 +183,7 @@ def _structure_list(
     built: list[Any] = []
     for index, item in enumerate(raw):
         try:
-            built.append(shared().structure(item, cls))
+            built.append(structure(item, cls))
         except Exception as error:  # cattrs groups every problem of the item in one error
             problems.extend(
                 shell.problem((key, index, *path), message) for path, message in problems_of(error)
@@ -160,8 +191,41 @@ def _structure_list(
     return built
 
 
-def read_file(path: Path | resources.abc.Traversable, name: str | None = None) -> RulesetFile:
-    """Read one ruleset file, raising RulesetError with every problem it has."""
+def _structure_tables(
+    raw: object, shell: RulesetFile, problems: list[Problem]
+) -> list[JoinedTable]:
+    """The `[[tables]]` at the top of a file: each a table with the `ruleset` it joins."""
+    if type(raw) is not list:
+        problems.append(shell.problem(("tables",), "expected a list of [[tables]] tables"))
+        return []
+    built: list[JoinedTable] = []
+    for index, item in enumerate(raw):
+        if type(item) is not dict:
+            problems.append(shell.problem(("tables", index), "expected a table"))
+            continue
+        fields = dict(item)
+        ruleset = fields.pop("ruleset", None)
+        if type(ruleset) is not str:
+            message = 'names the ruleset it joins: add ruleset = "..."'
+            problems.append(shell.problem(("tables", index, "ruleset"), message))
+        try:
+            table = structure(fields, Table)
+        except Exception as error:  # cattrs groups every problem of the item in one error
+            problems.extend(
+                shell.problem(("tables", index, *where), message)
+                for where, message in problems_of(error)
+            )
+            continue
+        if type(ruleset) is str:
+            built.append(JoinedTable(ruleset, table))
+    return built
+
+
+def read_file(path: Path | Traversable, name: str | None = None) -> RulesetFile:
+    """Read one ruleset file, raising RulesetError with every problem it has; a `.json` file
+    is read as a Datasworn package."""
+    if isinstance(path, Path) and path.suffix.lower() == ".json":
+        return read_files([path])[0]
     label = name or str(path)
     try:
         size = path.stat().st_size if isinstance(path, Path) else None
@@ -183,18 +247,53 @@ def read_file(path: Path | resources.abc.Traversable, name: str | None = None) -
 
 def shipped_file() -> RulesetFile:
     """The catalog installed with the package."""
-    return read_file(resources.files("hearthroll").joinpath("data", SHIPPED), SHIPPED)
+    return read_file(shipped_path(), SHIPPED)
+
+
+def read_files(paths: Sequence[Path]) -> list[RulesetFile]:
+    """Read ruleset files, raising RulesetError with every problem they have. Datasworn
+    packages (`.json`) are read together, so an expansion's `replaces` finds what it replaces
+    in the package it builds on; a problem that only loses words (a link that leads nowhere,
+    shown as its words) is left to `check`."""
+    files: list[RulesetFile] = []
+    problems: list[Problem] = []
+    packages = [p for p in paths if p.suffix.lower() == ".json"]
+    for path in paths:
+        if path in packages:
+            continue
+        try:
+            files.append(read_file(path))
+        except RulesetError as error:
+            problems.extend(error.problems)
+    if packages:
+        from hearthroll.store.datasworn import read_packages
+
+        read = read_packages(packages, shipped_file())
+        problems.extend(read.problems)
+        files.extend(read.files)
+    if problems:
+        raise RulesetError(problems)
+    return files
 
 
 def build_catalog(files: Iterable[RulesetFile]) -> Catalog:
-    """Join files into one Catalog, after checking them together; RulesetError lists it all."""
+    """Join files into one Catalog, after checking them together; RulesetError lists it all.
+    A file's `[[tables]]` join the ruleset each names."""
     from hearthroll.store.checks import check_catalog
 
     files = tuple(files)
     problems = check_catalog(files)
     if problems:
         raise RulesetError(problems)
-    rulesets = [r for f in files for r in f.rulesets]
+    joined: dict[str, list[Table]] = {}
+    for file in files:
+        for entry in file.tables:
+            joined.setdefault(entry.ruleset, []).append(entry.table)
+    rulesets = [
+        attrs.evolve(r, tables=(*r.tables, *joined[r.id])) if r.id in joined else r
+        for f in files
+        for r in f.rulesets
+    ]
     moves = [m for f in files for m in f.moves]
     return Catalog.from_parts(rulesets, moves)
 
@@ -204,16 +303,7 @@ def load_catalog(
 ) -> Catalog:
     """The shipped catalog, the user's folder and `extra` files, checked and joined."""
     paths = [*(user_files(user_folder) if with_user else []), *extra]
-    files: list[RulesetFile] = [shipped_file()]
-    problems: list[Problem] = []
-    for path in paths:
-        try:
-            files.append(read_file(path))
-        except RulesetError as error:
-            problems.extend(error.problems)
-    if problems:
-        raise RulesetError(problems)
-    return build_catalog(files)
+    return build_catalog([shipped_file(), *read_files(paths)])
 
 
 def unstructure_move(move: Move) -> dict[str, Any]:
@@ -222,13 +312,46 @@ def unstructure_move(move: Move) -> dict[str, Any]:
     return data
 
 
-def dump_text(rulesets: Sequence[Ruleset] = (), moves: Sequence[Move] = ()) -> str:
-    """A ruleset file's text for these rulesets and moves (what `parse_text` reads back)."""
+def unstructure_table(table: Table) -> dict[str, Any]:
+    """A table as plain data (the shape of its TOML), for JSON output."""
+    data: dict[str, Any] = _written(table)
+    return data
+
+
+def dump_text(
+    rulesets: Sequence[Ruleset] = (),
+    moves: Sequence[Move] = (),
+    tables: Sequence[JoinedTable] = (),
+) -> str:
+    """A ruleset file's text for these rulesets, moves and joined tables (what `parse_text`
+    reads back)."""
     import tomli_w
 
     document: dict[str, Any] = {"schema_version": SCHEMA_VERSION}
     if rulesets:
-        document["rulesets"] = [drop_none(shared().unstructure(r)) for r in rulesets]
+        document["rulesets"] = [_written(r) for r in rulesets]
     if moves:
-        document["moves"] = [drop_none(shared().unstructure(m)) for m in moves]
+        document["moves"] = [_written(m) for m in moves]
+    if tables:
+        document["tables"] = [{"ruleset": t.ruleset, **_written(t.table)} for t in tables]
     return tomli_w.dumps(document)
+
+
+def _written(value: Any) -> Any:
+    """A model as the plain data of its TOML: every key left at its default left out."""
+    if attrs.has(type(value)):
+        table: dict[str, Any] = {}
+        for field in attrs.fields(type(value)):
+            item = getattr(value, field.name)
+            default: Any = field.default
+            if isinstance(default, attrs.Factory):  # type: ignore[arg-type]
+                default = attrs.NOTHING if default.takes_self else default.factory()
+            if not field.init or item is None:
+                continue
+            if default is not attrs.NOTHING and type(item) is type(default) and item == default:
+                continue
+            table[field.alias or field.name] = _written(item)
+        return table
+    if isinstance(value, (tuple, list)):
+        return [_written(v) for v in value]
+    return value

@@ -19,13 +19,16 @@ def shipped_path() -> Path:
 
 
 def user_moves_dir() -> Path:
-    """The folder whose *.toml files are loaded beside the shipped catalog."""
+    """The folder whose *.toml files (and Datasworn *.json packages) are loaded beside the
+    shipped catalog."""
     from hearthroll.store.folders import user_path
 
     return user_path("config") / "moves"
 
 
 def user_files(folder: Path | None = None) -> list[Path]:
-    """The user's own ruleset files, in name order."""
+    """The user's own ruleset files and Datasworn packages, in name order."""
     folder = folder or user_moves_dir()
-    return sorted(folder.glob("*.toml")) if folder.is_dir() else []
+    if not folder.is_dir():
+        return []
+    return sorted([*folder.glob("*.toml"), *folder.glob("*.json")])

@@ -8,6 +8,7 @@ from rich.text import Text
 
 from hearthroll.core.rules.describe import (
     BAND_WORDS,
+    credit_line,
     effect_line,
     options_heading,
     roll_line,
@@ -59,4 +60,6 @@ def move_card(move: Move, ruleset: Ruleset) -> RenderableType:
         parts.append(
             Text("See also: " + ", ".join(word(ruleset, r) for r in move.refs), style="dim")
         )
+    if move.source is not None:
+        parts.append(Text("Source: " + credit_line(move.source), style="dim"))
     return Group(*parts)
