@@ -3,11 +3,17 @@ opened is checked against them, each problem at its key path (the store adds lin
 
 from __future__ import annotations
 
+import contextlib
+import io
+import re
+from pathlib import Path
+
 import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from hearthroll.cli import main
 from hearthroll.core.errors import RuleError
 from hearthroll.core.games.bounds import PLAIN, problems
 from hearthroll.core.games.demo import demo_campaign, starforged_demo
@@ -52,3 +58,22 @@ def test_set_takes_a_number_exactly_when_the_file_would_open_with_it(
         assert opens or "already" in str(error), (field, value, str(error))
     else:
         assert not opens, (field, value, opens)
+
+
+def test_a_hand_edit_past_a_bound_set_keeps_is_refused_at_its_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A file edited by hand to a value `set` would refuse does not open: the store places the
+    problem `bounds.problems` names at its line."""
+    monkeypatch.setenv("HEARTHROLL_DATA_DIR", str(tmp_path / "data"))
+    path = tmp_path / "camp.toml"
+    assert main(["new", str(path), "--demo"]) == 0
+    text = path.read_text()
+    assert "\nxp = 0\n" in text
+    path.write_text(text.replace("\nxp = 0\n", "\nxp = 10000\n", 1))
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
+        code = main(["state", str(path)])
+    said = err.getvalue()
+    assert code != 0
+    assert re.search(r"camp\.toml:\d+:\d+: characters\.\w+\.xp: xp is 0 to 9999, not 10000", said)

@@ -111,3 +111,16 @@ def test_a_segment_started_later_and_its_checkpoint_are_private(tmp_path: Path) 
         "p.toml",
     ]
     assert set(modes(path).values()) == {0o600}
+
+
+def test_the_lock_file_is_private_while_it_is_held(tmp_path: Path) -> None:
+    from hearthroll.store.campaign_files import lock_path
+    from hearthroll.store.lock import take
+
+    path = tmp_path / "p.toml"
+    assert main(["new", str(path), "--demo"]) == 0
+    held = take(lock_path(path))
+    try:
+        assert mode(lock_path(path)) == 0o600
+    finally:
+        held.release()

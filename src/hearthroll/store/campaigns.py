@@ -31,7 +31,7 @@ import attrs
 
 from hearthroll.core.campaign.deltas import Delta, change_words, diff, value_words
 from hearthroll.core.campaign.events import Event, Outcome, replay
-from hearthroll.core.campaign.state import Asset, Campaign, History, Track
+from hearthroll.core.campaign.state import Campaign, History
 from hearthroll.store import damage_note
 from hearthroll.store.campaign_files import (
     CampaignFiles,
@@ -1083,141 +1083,20 @@ def _positioner(path: Path) -> Callable[[KeyPath, str], str]:
 
 
 def _check_sheets(path: Path, data: dict[str, Any], state: Campaign, ruleset: Ruleset) -> list[str]:
-    from hearthroll.core.games.momentum import meter_of
+    """The sheets against the ruleset and the bounds `set` keeps (`games/bounds.py`), each
+    problem placed in the file."""
+    from hearthroll.core.games.bounds import problems
 
     at = _positioner(path)
-    gauge = meter_of(ruleset)  # momentum: on its whole scale here, its max is `_above_max`'s
-    problems = []
-    holds = {h.id for h in ruleset.holds}
-    conditions = {c.id for c in ruleset.conditions}
-    meters = {m.id for m in ruleset.meters}
-    for name, character in state.characters.items():
-        base: KeyPath = ("characters", name)
-        for hold in character.holds:
-            if hold not in holds:
-                problems.append(at((*base, "holds", hold), f"unknown hold {hold!r}"))
-        for condition in character.conditions:
-            if condition not in conditions:
-                problems.append(
-                    at((*base, "conditions", condition), f"unknown condition {condition!r}")
-                )
-        for meter, value in character.meters.items():
-            if meter not in meters:
-                problems.append(at((*base, "meters", meter), f"unknown meter {meter!r}"))
-                continue
-            low = ruleset.meter(meter).min
-            high = character.maxima.get(meter, ruleset.meter(meter).max)
-            if gauge is not None and meter == gauge.id:
-                high = gauge.max
-            if value < low or (high is not None and value > high):
-                problems.append(at((*base, "meters", meter), f"{value} is outside {low} to {high}"))
-        templates = [t.id for t in ruleset.templates]
-        if character.template and templates and character.template not in templates:
-            problems.append(
-                at(
-                    (*base, "template"),
-                    f"unknown template {character.template!r}: one of {', '.join(templates)}",
-                )
-            )
-        known_gear = {g.id for g in ruleset.gear}
-        for item in character.gear:
-            if item.id not in known_gear:
-                problems.append(
-                    at(
-                        (*base, "gear"),
-                        f"unknown gear {item.id!r}: {ruleset.name} has "
-                        f"{', '.join(sorted(known_gear)) or 'none'}",
-                    )
-                )
-        if character.level < 1 or character.xp < 0 or character.rerolls_left < 0:
-            problems.append(at(base, "level is at least 1; XP and rerolls are not negative"))
-        problems += _check_assets(at, base, character.assets or ())
-    problems += _check_tracks(at, state.tracks or ())
-    steading = state.steading
-    spec = ruleset.steading
-    if steading is not None and spec is not None:
-        if steading.size not in spec.sizes:
-            problems.append(at(("steading", "size"), f"size is one of {', '.join(spec.sizes)}"))
-        if steading.season not in spec.seasons:
-            problems.append(
-                at(("steading", "season"), f"season is one of {', '.join(spec.seasons)}")
-            )
-        flags = {f.id for f in spec.flags}
-        for flag in steading.flags:
-            if flag not in flags:
-                problems.append(at(("steading", "flags"), f"unknown flag {flag!r}"))
-        for stat_id, value in steading.stats.items():
-            stat = next((s for s in spec.stats if s.id == stat_id), None)
-            if stat is None:
-                problems.append(at(("steading", "stats", stat_id), f"unknown stat {stat_id!r}"))
-            elif (stat.min is not None and value < stat.min) or (
-                stat.max is not None and value > stat.max
-            ):
-                problems.append(at(("steading", "stats", stat_id), f"{value} is out of bounds"))
-    return problems
+    return [at(where, said) for where, said in problems(state, ruleset)]
 
 
 def _above_max(path: Path, state: Campaign, ruleset: Ruleset) -> list[str]:
-    """Momentum above the max its impacts make (10 less one per impact): the sheet opens, and
-    the next move or `set` brings it down, but `check` names it."""
-    from hearthroll.core.games import momentum
+    """Momentum above the max its impacts make: the sheet opens, but `check` names it."""
+    from hearthroll.core.games.momentum import above_max
 
-    gauge = momentum.meter_of(ruleset)
-    if gauge is None or gauge.max is None:
-        return []
     at = _positioner(path)
-    problems = []
-    for name, character in state.characters.items():
-        value = character.meters.get(gauge.id)
-        if value is None or value <= (top := momentum.max_momentum(ruleset, character)):
-            continue
-        problems.append(
-            at(
-                ("characters", name, "meters", gauge.id),
-                f"{value} is above {name}'s {momentum.why_max(ruleset, character)}; set "
-                f"{gauge.name.lower()} to {top} or less, or clear an impact",
-            )
-        )
-    return problems
-
-
-def _check_assets(
-    at: Callable[[KeyPath, str], str], base: KeyPath, assets: Sequence[Asset]
-) -> list[str]:
-    from hearthroll.core.games.assets import LIMITS, VEHICLE_TYPES
-
-    problems = []
-    for asset in assets:
-        where: KeyPath = (*base, "assets")
-        if asset.kind not in LIMITS:
-            problems.append(at(where, f"{asset.name}: an asset is a companion or a vehicle"))
-            continue
-        low, high = LIMITS[asset.kind]
-        if not low <= asset.max <= high:
-            problems.append(at(where, f"{asset.name}: a {asset.kind}'s max is {low} to {high}"))
-        if not 0 <= asset.value <= asset.max:
-            problems.append(at(where, f"{asset.name}: {asset.value} is outside 0 to {asset.max}"))
-        if asset.kind == "vehicle" and asset.type not in VEHICLE_TYPES:
-            problems.append(
-                at(where, f"{asset.name}: a vehicle's type is one of {', '.join(VEHICLE_TYPES)}")
-            )
-    return problems
-
-
-def _check_tracks(at: Callable[[KeyPath, str], str], tracks: Sequence[Track]) -> list[str]:
-    from hearthroll.core.games.progress import FULL, KINDS, RANKS
-
-    problems = []
-    for track in tracks:
-        if track.rank not in RANKS:
-            problems.append(at(("tracks",), f"{track.name}: rank is one of {', '.join(RANKS)}"))
-        if track.kind not in KINDS:
-            problems.append(at(("tracks",), f"{track.name}: kind is one of {', '.join(KINDS)}"))
-        if not 0 <= track.ticks <= FULL:
-            problems.append(
-                at(("tracks",), f"{track.name}: ticks are 0 to {FULL}, not {track.ticks}")
-            )
-    return problems
+    return [at(where, said) for where, said in above_max(state, ruleset)]
 
 
 def is_campaign_file(path: Path) -> bool:

@@ -129,7 +129,7 @@ def take(where: Path, wait: float = WAIT) -> Lock:
     deadline = time.monotonic() + wait
     attempts = 0
     while attempts < ATTEMPTS:
-        fd = os.open(where, flags, 0o644)
+        fd = os.open(where, flags, 0o600)  # private, as the campaign beside it
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError as exc:
