@@ -81,38 +81,25 @@ def refusal(
     absent = missing(state, ruleset, action)
     if absent is not None:
         return absent
-    turn = state.turn
-    pending = turn.status == "bust_pending"
+    from hearthroll.core.verbs import pool
+
     if action in ("reroll", "reroll(True)"):
         return can_reroll(state, ruleset)
     if action == "accept":
-        return None if pending else "no bust waits to be accepted"
+        return pool.accept_refusal(state)
     if action == "prep":
-        if not pending:
-            return "Preparation is spent on a waiting bust (F5 in the palette spends it on a roll)"
-        actor = state.characters.get(turn.actor or "")
-        spend = on_roll(ruleset)
-        if actor is None or spend is None or not actor.holds.get(spend.hold.id):
-            return f"{turn.actor} holds no {spend.hold.name if spend else 'Preparation'}"
-        return None
+        return pool.prep_refusal(state, ruleset)
     if action == "stop":
-        if turn.actor is None or turn.status != "open" or turn.pushes == 0:
-            return "no turn is open to stop"
-        return None
+        return pool.stop_refusal(state)
     if action == "push":
-        if pending:
-            return f"{turn.actor}'s bust waits: reroll it (r) or accept it (a) first"
-        return None
+        return _bust_waits(state)
     if action == "level_up":
+        from hearthroll.core.campaign.sheets import level_refusal
+
         character = state.characters.get(active or "")
-        if character is None:
-            return "no character to level up"
-        if ruleset.xp is None:  # said by `missing`
-            return f"{ruleset.name} has no XP to level up with"
-        if not ruleset.xp.can_level(character):
-            needed = ruleset.xp.needed(character.level)
-            return f"{character.name} needs {needed} XP, has {character.xp}"
-        return None
+        return (
+            "no character to level up" if character is None else level_refusal(ruleset, character)
+        )
     if action == "burn":
         from hearthroll.core.verbs.starforged import burn_offer
 
@@ -127,14 +114,22 @@ def refusal(
     if action in ("add_foe", "end_round", "aim(1)", "aim(-1)", "foe"):
         return _encounter(state, action)
     if action == "wield":
-        from hearthroll.core.games.encounter import DISARMED
+        from hearthroll.core.games.encounter import wield_refusal
 
-        who = state.characters.get(active or "")
-        if who is None or DISARMED not in who.conditions:
-            return f"{active or 'nobody'} is not disarmed: their weapon is in their hands"
-        return None
+        return wield_refusal(state.characters.get(active or ""), active)
     if action in ("mark_xp", "hold", "damage", "damage(True)") and not state.characters:
         return "the party is empty: A adds a character"
+    return None
+
+
+def _bust_waits(state: Campaign) -> str | None:
+    """The engine's refusal while a bust waits, in the table's words (its keys)."""
+    from hearthroll.core.games import pool_turn
+
+    try:
+        pool_turn.refuse_while_a_bust_waits(state.turn.status, state.turn.actor)
+    except HearthrollError as error:
+        return at_table(error)
     return None
 
 

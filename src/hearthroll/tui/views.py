@@ -313,9 +313,9 @@ def _actions(
     if not _pool(ruleset):
         return (("/", "make a move"), *starforged_actions(state, ruleset, actor, events))
     turn = state.turn
-    if turn.status == "bust_pending" and turn.actor in state.characters:
-        from hearthroll.core.verbs.pool import reroll_refusal
+    from hearthroll.core.verbs.pool import prep_refusal, reroll_refusal, stop_refusal
 
+    if turn.status == "bust_pending" and turn.actor in state.characters:
         who = state.characters[turn.actor]
         found: list[tuple[str, str]] = []
         if reroll_refusal(state, ruleset) is None:
@@ -323,11 +323,11 @@ def _actions(
             found.append(("R", "reroll with real dice"))
         found.append(("a", "accept the bust"))
         spend = on_roll(ruleset)
-        if spend is not None and who.holds.get(spend.hold.id):
+        if spend is not None and prep_refusal(state, ruleset) is None:
             found.append(("+", f"spend {spend.hold.name}: +{spend.bonus} to a die"))
         return tuple(found)
     found = [("p", f"push ({dice(next_pool(state, actor))})"), ("/", "move")]
-    if actor is not None and turn.actor == actor and turn.status == "open" and turn.pushes:
+    if actor is not None and turn.actor == actor and stop_refusal(state) is None:
         refresh = rerolls_at(ruleset, state.characters[actor].level)
         found.append(("s", f"stop (⟳ → {refresh})"))
     return tuple(found)

@@ -165,17 +165,25 @@ def change_flag(
     return attrs.evolve(steading, flags=flags), [f"{name} {'marked' if mark else 'cleared'}"]
 
 
+def level_refusal(ruleset: Ruleset, character: Character) -> str | None:
+    """Why `character` cannot Level Up now (no levels in the game, XP short), or None."""
+    rule = ruleset.xp
+    if rule is None:
+        return f"{ruleset.name} has no XP to level up with"
+    if not rule.can_level(character):
+        needed = rule.needed(character.level)
+        return f"{character.name} needs {needed} XP, has {character.xp}"
+    return None
+
+
 def level_up(ruleset: Ruleset, character: Character) -> tuple[Character, list[str]]:
     """Level Up as many times as the XP allows (the ruleset's XP rule: 6 + 2 × level each in
     the house game); a reroll per level gained where rerolls follow the level."""
+    why = level_refusal(ruleset, character)
+    if why is not None:
+        raise RuleError(why)
     rule = ruleset.xp
-    if rule is None:
-        raise RuleError(f"ruleset {ruleset.id!r} has no levels")
-    if not rule.can_level(character):
-        raise RuleError(
-            f"{character.name} has {character.xp} XP; "
-            f"level {character.level + 1} needs {rule.needed(character.level)}"
-        )
+    assert rule is not None
     level, xp = rule.climb(character)
     gained = level - character.level
     rerolls = character.rerolls_left + (gained if rule.rerolls == "level" else 0)

@@ -207,6 +207,13 @@ def wield(state: Campaign, name: str) -> tuple[Campaign, list[str]]:
     return state, [f"{foe.name} wields its weapon again"]
 
 
+def wield_refusal(character: Character | None, name: str | None) -> str | None:
+    """Why the character cannot wield their weapon again: it is in their hands (reading 37)."""
+    if character is None or DISARMED not in character.conditions:
+        return f"{name or 'nobody'} is not disarmed: their weapon is in their hands"
+    return None
+
+
 def wield_again(state: Campaign, ruleset: Ruleset, name: str) -> tuple[Campaign, list[str]]:
     """A disarmed character takes their weapon out of the pack (reading 37, as a foe does):
     in an encounter it is their turn; outside one it simply comes back to hand."""
@@ -214,8 +221,9 @@ def wield_again(state: Campaign, ruleset: Ruleset, name: str) -> tuple[Campaign,
 
     character = find_character(state, name)
     name = character.name
-    if DISARMED not in character.conditions:
-        raise RuleError(f"{name} is not disarmed: their weapon is in their hands")
+    why = wield_refusal(character, name)
+    if why is not None:
+        raise RuleError(why)
     encounter = state.encounter
     words = [f"{name} wields their weapon again"]
     if encounter is not None:

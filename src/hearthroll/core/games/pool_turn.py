@@ -117,12 +117,21 @@ def accept(turn: Turn) -> tuple[Turn, int]:
     return attrs.evolve(turn, status="busted"), turn.last.ones
 
 
+def stop_refusal(status: str) -> str | None:
+    """Reading 6: why a turn in this status cannot be stopped (a bust waits, or it ended with
+    one), or None."""
+    if status == "bust_pending":
+        return "a bust is waiting: reroll it or accept it; a bust cannot be stopped"
+    if status == "busted":
+        return "this turn already ended with a bust; rerolls refresh only on a stop"
+    return None
+
+
 def stop(turn: Turn) -> Turn:
     """Reading 6: end the turn before a bust; rerolls refresh to level and the pool resets."""
-    if turn.status == "bust_pending":
-        raise TurnError("a bust is waiting: reroll it or accept it; a bust cannot be stopped")
-    if turn.status == "busted":
-        raise TurnError("this turn already ended with a bust; rerolls refresh only on a stop")
+    why = stop_refusal(turn.status)
+    if why is not None:
+        raise TurnError(why)
     return start(turn.level, turn.level, turn.rerolls_per_roll)
 
 

@@ -77,6 +77,36 @@ def _turn_of(state: Campaign, ruleset: Ruleset, character: Character) -> pool_tu
     )
 
 
+def accept_refusal(state: Campaign) -> str | None:
+    """Why there is no bust to accept now (reading 5), or None."""
+    return None if state.turn.status == "bust_pending" else "no bust waits to be accepted"
+
+
+def stop_refusal(state: Campaign) -> str | None:
+    """Why no turn can be stopped now: none is open or it has made no RISKY move yet, or the
+    pool turn's own reason (a bust waits, or it ended with one); None when it can."""
+    turn = state.turn
+    if turn.actor is None or (turn.status == "open" and turn.pushes == 0):
+        return "no turn is open to stop"
+    return pool_turn.stop_refusal(turn.status)
+
+
+def prep_refusal(state: Campaign, ruleset: Ruleset) -> str | None:
+    """Why Preparation cannot be spent on the waiting bust now (reading 8), or None."""
+    turn = state.turn
+    spend = holds.on_roll(ruleset)
+    if spend is None:
+        return f"{ruleset.name} has no hold that is spent on a roll"
+    if turn.status != "bust_pending":
+        return (
+            f"{spend.hold.name} goes on a roll as it is made or on a bust that waits; no bust waits"
+        )
+    actor = state.characters.get(turn.actor or "")
+    if actor is None or not actor.holds.get(spend.hold.id):
+        return f"{turn.actor} holds no {spend.hold.name}"
+    return None
+
+
 def reroll_refusal(state: Campaign, ruleset: Ruleset) -> str | None:
     """Why the waiting bust cannot be rerolled now (the pool turn's readings 4-5), or None."""
     turn = state.turn
@@ -367,8 +397,9 @@ def _rejudge(
 
 def accept(state: Campaign, ruleset: Ruleset, effect_dice: DiceSource) -> Outcome:
     """Take the bust: XP equal to the kept 1s, the turn ends, rerolls stay spent."""
-    if state.turn.status != "bust_pending":
-        raise TurnError("there is no bust to accept")
+    why = accept_refusal(state)
+    if why is not None:
+        raise TurnError(why)
     move, character = _pending_move(state, ruleset)
     turn = _turn_of(state, ruleset, character)
     before = state
@@ -433,8 +464,9 @@ def _bust(event: Event, move: Move, roll: PoolRoll) -> Event:
 def stop(state: Campaign, ruleset: Ruleset) -> Outcome:
     """End the turn before a bust: rerolls refresh to level; the pool resets."""
     turn = state.turn
-    if turn.actor is None:
-        raise TurnError("no turn is open: make a RISKY move first")
+    why = stop_refusal(state)
+    if why is not None or turn.actor is None:
+        raise TurnError(why or "no turn is open to stop")
     character = state.characters[turn.actor]
     stopped = pool_turn.stop(_turn_of(state, ruleset, character))
     refreshed = attrs.evolve(character, rerolls_left=stopped.rerolls_left)

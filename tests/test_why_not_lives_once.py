@@ -1,0 +1,59 @@
+"""Why a table key cannot act now is the engine's own answer: the app's refusal for a key is the
+words the verb refuses with, so the two can never drift apart."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from hearthroll.core.campaign.events import Outcome
+from hearthroll.core.campaign.state import Campaign
+from hearthroll.core.dice.sources import TypedDice
+from hearthroll.core.errors import HearthrollError
+from hearthroll.core.games.demo import demo_campaign
+from hearthroll.core.verbs import edits, fight, pool
+from hearthroll.core.verbs.session import make_move
+from hearthroll.store.rulesets import load_catalog
+from hearthroll.tui.refusals import refusal
+
+CATALOG = load_catalog(with_user=False)
+HOUSE = CATALOG.ruleset("house")
+MANEUVERS = CATALOG.ruleset("maneuvers")
+
+
+def said(verb: Callable[[], Outcome]) -> str:
+    with pytest.raises(HearthrollError) as refused:
+        verb()
+    return str(refused.value)
+
+
+def test_level_up_accept_and_stop_refuse_in_the_verbs_own_words() -> None:
+    state = demo_campaign(HOUSE)
+    who = next(iter(state.characters))
+    assert refusal(state, HOUSE, who, "level_up") == said(
+        lambda: edits.do_level_up(state, HOUSE, who)
+    )
+    assert refusal(state, HOUSE, who, "accept") == said(
+        lambda: pool.accept(state, HOUSE, TypedDice([]))
+    )
+    assert refusal(state, HOUSE, who, "stop") == said(lambda: pool.stop(state, HOUSE))
+
+
+def test_a_waiting_bust_is_refused_for_stop_as_the_verb_refuses_it() -> None:
+    state = demo_campaign(HOUSE)
+    who = next(n for n, c in state.characters.items() if not c.holds)
+    busted: Campaign = make_move(state, HOUSE, "clash", TypedDice([1]), actor=who).state
+    assert busted.turn.status == "bust_pending"  # a reroll left: the bust waits
+    assert refusal(busted, HOUSE, who, "stop") == said(lambda: pool.stop(busted, HOUSE))
+    assert refusal(busted, HOUSE, who, "accept") is None
+
+
+def test_wield_is_refused_as_the_verb_refuses_it() -> None:
+    from hearthroll.core.games.demo import demo_campaign as demo
+
+    state = demo(MANEUVERS)
+    who = next(iter(state.characters))
+    assert refusal(state, MANEUVERS, who, "wield") == said(
+        lambda: fight.wield_again(state, MANEUVERS, who)
+    )
