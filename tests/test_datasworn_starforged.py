@@ -364,3 +364,37 @@ def test_a_table_s_card_shows_its_rows_the_rolls_they_make_and_its_credit() -> N
     assert "Character Oracles" in card and "Roll: d100" in card
     assert "93–95 Action + Theme → roll on Action, Theme" in card
     assert any(line.startswith("Source: Ironsworn: Starforged Rulebook p. 331") for line in card)
+
+
+@BOTH
+def test_momentum_is_burned_on_a_move_whose_stat_the_player_picked(shape: str) -> None:
+    """Burning after the roll judges it again on momentum: the stat the player picked is not
+    asked again (it gave way to momentum)."""
+    import attrs
+
+    from hearthroll.core.campaign.events import Event
+    from hearthroll.core.dice.sources import TypedDice
+    from hearthroll.core.games.demo import starforged_demo
+    from hearthroll.core.verbs.session import make_move
+    from hearthroll.core.verbs.starforged import burn
+
+    ruleset = starforged(shape)
+    face = move(shape, "Face Danger")
+    state = starforged_demo(ruleset)
+    who = next(iter(state.characters))
+    kael = state.characters[who]
+    state = attrs.evolve(
+        state,
+        characters={
+            **state.characters,
+            who: attrs.evolve(kael, meters={**kael.meters, "momentum": 9}),
+        },
+    )
+    made = make_move(
+        state, ruleset, face.id, TypedDice([1, 5, 8]), actor=who, inputs={"stat": "iron"}
+    )
+    assert made.event.band == "miss"
+    log: dict[int, Event] = {made.event.seq: made.event}
+    burned = burn(made.state, ruleset, who, log.__getitem__)
+    assert burned.event.band == "strong"
+    assert "momentum +9 replaces the action score" in " ".join(burned.event.results)

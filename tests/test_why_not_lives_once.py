@@ -57,3 +57,25 @@ def test_wield_is_refused_as_the_verb_refuses_it() -> None:
     assert refusal(state, MANEUVERS, who, "wield") == said(
         lambda: fight.wield_again(state, MANEUVERS, who)
     )
+
+
+def test_a_move_offered_next_that_the_roller_cannot_make_is_not_offered() -> None:
+    """A companion destroyed by the roll takes the offer of a companion's move with it (the
+    shell would refuse it: "Kael has no companion")."""
+    import attrs
+
+    from hearthroll.core.campaign.events import Event
+    from hearthroll.core.games.demo import starforged_demo
+    from hearthroll.core.verbs.offers import offered_next
+
+    starforged = CATALOG.ruleset("starforged")
+    state = starforged_demo(starforged)
+    follow = ("starforged_companion_takes_a_hit", "starforged_endure_harm")
+    rolled = Event(kind="move", actor="Kael", move="starforged_withstand_damage", follow=follow)
+    offered = [o.move for o in offered_next([rolled], starforged, state)]
+    assert offered == list(follow)
+    kael = state.characters["Kael"]
+    alone = attrs.evolve(kael, assets=tuple(a for a in kael.assets or () if a.kind != "companion"))
+    without = attrs.evolve(state, characters={**state.characters, "Kael": alone})
+    offered = [o.move for o in offered_next([rolled], starforged, without)]
+    assert offered == ["starforged_endure_harm"]

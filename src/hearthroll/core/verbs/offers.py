@@ -11,7 +11,7 @@ import attrs
 from hearthroll.core.campaign.events import Event, Outcome, record, standing
 from hearthroll.core.campaign.state import Campaign
 from hearthroll.core.errors import HearthrollError, RuleError
-from hearthroll.core.games import aboard
+from hearthroll.core.games import aboard, assets
 from hearthroll.core.rules.model import Ruleset
 from hearthroll.core.rules.search import find_move
 
@@ -40,22 +40,47 @@ def offered_next(
     each one everyone aboard still owes, for whoever owes it (`games/aboard.py`)."""
     owed = aboard.owed(state, ruleset) if state is not None else ()
     theirs = set(state.aboard.moves) if state is not None and state.aboard is not None else set()
+    who = _newest_actor(events)
     found = [
         Offer(move_id, preset)
         for follow in _newest_follow(events)
         if follow not in theirs
         for move_id, _, preset in [follow.partition(":")]
-        if move_id in {m.id for m in ruleset.moves}
+        if move_id in {m.id for m in ruleset.moves} and _can_make(state, ruleset, move_id, who)
     ]
     found += [Offer(o.move, o.preset, o.actor, o.companion or None) for o in owed]
     return tuple(found)
 
 
+def _can_make(state: Campaign | None, ruleset: Ruleset, move_id: str, who: str | None) -> bool:
+    """Whether the one who rolled can make the move offered: not one on a companion or vehicle
+    they no longer have (a companion destroyed by the roll)."""
+    character = state.characters.get(who or "") if state is not None else None
+    if character is None:
+        return True
+    try:
+        assets.refuse_without(ruleset, character, ruleset.move(move_id))
+    except HearthrollError:
+        return False
+    return True
+
+
+def _newest_actor(events: Sequence[Event]) -> str | None:
+    newest = _newest_roll(events)
+    return newest.actor if newest is not None else None
+
+
+def _newest_roll(events: Sequence[Event]) -> Event | None:
+    """The newest move still standing (or the GM letting everyone aboard off since)."""
+    rolls = [e for e in standing(events) if e.kind in ("move", "burn", "reroll", "prep", LET_OFF)]
+    return rolls[-1] if rolls else None
+
+
 def _newest_follow(events: Sequence[Event]) -> tuple[str, ...]:
     """What the newest move still standing offers; the GM letting everyone aboard off since
     takes its offer up too."""
-    rolls = [e for e in standing(events) if e.kind in ("move", "burn", "reroll", "prep", LET_OFF)]
-    return rolls[-1].follow if rolls else ()
+    newest = _newest_roll(events)
+    return newest.follow if newest is not None else ()
 
 
 def next_move(

@@ -19,6 +19,7 @@ from hearthroll.core.games.floor import FloorChoiceNeeded, FloorPickUnneeded, fl
 from hearthroll.core.rules.effects import OptionList
 from hearthroll.core.rules.model import Ruleset
 from hearthroll.core.rules.search import find_move
+from hearthroll.core.verbs.picking import STAT
 from hearthroll.core.verbs.session import make_move
 
 LABELS = {"miss": "miss", "weak": "weak hit", "strong": "strong hit"}
@@ -63,6 +64,10 @@ def burn(
     carried = [p for p in made.options if p in floor_ids(ruleset) and p not in picks]
     own = [*roll.picks, *picks]
 
+    # the band is judged on momentum, not on the stat: where the player picked one, any serves
+    chosen = move.roll.stat_choice if move.roll.choose == "player" else ()
+    inputs = {STAT: chosen[0]} if chosen else None
+
     def again(floor: Sequence[str]) -> Outcome:
         return make_move(
             before,
@@ -70,6 +75,7 @@ def burn(
             move.id,
             TypedDice((roll.die, *roll.challenge)),
             actor=character.name,
+            inputs=inputs,
             picks=[*own, *floor],
             effect_dice=effect_dice,
             resist=move.roll.optional,
