@@ -522,7 +522,7 @@ def xp_rule(**keys: Any) -> tuple[Ruleset, Campaign]:
 def xp_base() -> None:
     ruleset, state = xp_rule(base=3, per_level=4)  # level 1 → 2 at 7, 2 → 3 at 11
     state = edits.set_field(state, ruleset, "Ada.xp", "6").state
-    with pytest.raises(RuleError, match="level 2 needs 7"):
+    with pytest.raises(RuleError, match="Ada needs 7 XP, has 6"):
         edits.do_level_up(state, ruleset, "Ada")
     state = edits.set_field(state, ruleset, "Ada.xp", "19").state
     after = ada(edits.do_level_up(state, ruleset, "Ada").state)

@@ -157,3 +157,24 @@ def test_set_ongoing_from_the_shell_takes_the_words(tmp_path: Path) -> None:
     assert "Wren: −1 ongoing on the next 2 rolls" in done.stdout
     short = run_cli("set", str(camp), "Wren.ongoing", "-2")
     assert short.returncode != 0 and "say how many rolls it lasts: -2 3" in short.stderr
+
+
+def test_a_field_a_game_has_not_is_neither_listed_nor_set() -> None:
+    """XP and rerolls are the house game's (its XP rule, rerolls that follow the level), a
+    template a game with templates': `hack` has no XP to mark, so `e` cannot set one either."""
+    import pytest
+
+    from hearthroll.core.errors import RuleError
+    from hearthroll.core.verbs.fields import character_fields
+
+    hack = CATALOG.ruleset("hack")
+    starforged = CATALOG.ruleset("starforged")
+    assert {"xp", "rerolls"} <= set(character_fields(HOUSE))
+    assert not {"xp", "rerolls"} & set(character_fields(hack))
+    assert "template" in character_fields(hack)
+    assert "template" not in character_fields(starforged)
+    state = demo_campaign(hack)
+    name = next(iter(state.characters))
+    with pytest.raises(RuleError, match="has no field 'xp'"):
+        set_field(state, hack, f"{name}.xp", "5")
+    assert field_value(state, hack, f"{name}.xp") is None

@@ -350,7 +350,7 @@ def test_hp_set_above_zero_by_hand_lifts_the_wait_as_healing_does(ruleset: Rules
     set_up = edits.set_field(down, ruleset, "Hale.hp", "5")
     assert set_up.event.results[-1] == "Hale is above 0 HP: Last Breath waits no more"
     assert set_up.state.characters["Hale"].waits == ""
-    set_zero = edits.set_field(down, ruleset, "Hale.xp", "1")  # another field: still waiting
+    set_zero = edits.set_field(down, ruleset, "Hale.armor", "1")  # another field: still waiting
     assert set_zero.state.characters["Hale"].waits == down.characters["Hale"].waits != ""
     edited = attrs.evolve(
         down.characters["Hale"], meters={**down.characters["Hale"].meters, "hp": 3}

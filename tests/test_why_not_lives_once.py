@@ -79,3 +79,22 @@ def test_a_move_offered_next_that_the_roller_cannot_make_is_not_offered() -> Non
     without = attrs.evolve(state, characters={**state.characters, "Kael": alone})
     offered = [o.move for o in offered_next([rolled], starforged, without)]
     assert offered == ["starforged_endure_harm"]
+
+
+def test_a_waiting_last_breath_is_refused_in_the_table_s_words_in_the_app() -> None:
+    """The shell names its command; the app says it in its own words, no shell syntax."""
+    from hearthroll.core.verbs import sheet
+    from hearthroll.core.verbs.before import refusal_before_roll
+    from hearthroll.tui.refusals import at_table
+
+    hack = CATALOG.ruleset("hack")
+    state = demo_campaign(hack)
+    who = next(iter(state.characters))
+    down = sheet.hurt(state, hack, 99, who).state
+    assert down.characters[who].waits
+    error = refusal_before_roll(down, hack, "defy danger", actor=who)
+    assert error is not None
+    assert f"--as {who}" in str(error)
+    words = at_table(error)
+    assert words.startswith(f"{who}'s Last Breath waits: roll it first")
+    assert "--" not in words and "move '" not in words

@@ -104,7 +104,7 @@ def run_check(args: argparse.Namespace) -> int:
         RulesetError,
         RulesetFile,
         build_catalog,
-        read_file,
+        read_each,
         shipped_file,
     )
 
@@ -134,20 +134,9 @@ def run_check(args: argparse.Namespace) -> int:
         if not rest:
             return EXIT_PROBLEMS if bad else EXIT_HAND_EDIT if edited else EXIT_OK
         args.files = rest
-    packages = [p for p in args.files if p.suffix.lower() == ".json"]
-    for path in args.files:
-        if path in packages:
-            continue
-        try:
-            files.append(read_file(path))
-        except RulesetError as error:
-            problems.extend(error.problems)
-    if packages:  # read together (an expansion with its package); a lost link is reported too
-        from hearthroll.store.datasworn import read_packages
-
-        read = read_packages(packages, shipped_file())
-        problems += [*read.problems, *read.warnings]
-        files += read.files
+    read, unread = read_each(args.files, warnings=True)  # a lost link is reported too
+    files += read
+    problems += unread
     catalog = None
     if files:  # the files that parsed are still checked together, so every problem shows
         shipped = shipped_file()

@@ -38,3 +38,14 @@ class RuleError(HearthrollError):
 
 class NotFound(HearthrollError):
     """A name that matches nothing (or several things); the message suggests the nearest."""
+
+
+class MoveWaits(RuleError):
+    """A move asked for while another waits to be rolled first (a Last Breath): its message
+    names the shell's command; `at_table` says it in the app's words."""
+
+    def __init__(self, actor: str, waiting: str) -> None:
+        super().__init__(
+            f"{actor}'s {waiting} waits: roll it first (move {waiting!r} --as {actor})"
+        )
+        self.at_table = f"{actor}'s {waiting} waits: roll it first (/ finds it)"

@@ -255,6 +255,17 @@ def read_files(paths: Sequence[Path]) -> list[RulesetFile]:
     packages (`.json`) are read together, so an expansion's `replaces` finds what it replaces
     in the package it builds on; a problem that only loses words (a link that leads nowhere,
     shown as its words) is left to `check`."""
+    files, problems = read_each(paths)
+    if problems:
+        raise RulesetError(problems)
+    return files
+
+
+def read_each(
+    paths: Sequence[Path], *, warnings: bool = False
+) -> tuple[list[RulesetFile], list[Problem]]:
+    """The files that read and every problem of those that did not (with `warnings`, also
+    what only loses words: `check` says it)."""
     files: list[RulesetFile] = []
     problems: list[Problem] = []
     packages = [p for p in paths if p.suffix.lower() == ".json"]
@@ -269,11 +280,9 @@ def read_files(paths: Sequence[Path]) -> list[RulesetFile]:
         from hearthroll.store.datasworn import read_packages
 
         read = read_packages(packages, shipped_file())
-        problems.extend(read.problems)
+        problems += [*read.problems, *(read.warnings if warnings else ())]
         files.extend(read.files)
-    if problems:
-        raise RulesetError(problems)
-    return files
+    return files, problems
 
 
 def build_catalog(files: Iterable[RulesetFile]) -> Catalog:

@@ -47,6 +47,18 @@ PLAIN: dict[str, Plain] = {
 ALIASES = {"rerolls_left": "rerolls"}
 
 
+def plain_fields(ruleset: Ruleset) -> dict[str, Plain]:
+    """The fields of `PLAIN` a character of `ruleset` has, as its sheet shows them: XP where
+    the ruleset levels up, rerolls where they follow the level."""
+    rule = ruleset.xp
+    absent = set()
+    if rule is None:
+        absent.add("xp")
+    if rule is None or rule.rerolls != "level":
+        absent.add("rerolls")
+    return {field: plain for field, plain in PLAIN.items() if field not in absent}
+
+
 def outside(value: int, low: int | None, high: int | None) -> bool:
     return (low is not None and value < low) or (high is not None and value > high)
 

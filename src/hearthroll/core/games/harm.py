@@ -10,7 +10,7 @@ import attrs
 from hearthroll.core.campaign.sheets import change_meter, meter_bounds, put_character
 from hearthroll.core.campaign.state import Campaign, Character
 from hearthroll.core.dice.sources import DiceSource
-from hearthroll.core.errors import RuleError
+from hearthroll.core.errors import MoveWaits, RuleError
 from hearthroll.core.games import gear
 from hearthroll.core.games.stage import Attempt, Landing
 from hearthroll.core.rules.model import Meter, Move, Ruleset
@@ -231,11 +231,7 @@ def check(attempt: Attempt) -> None:
         raise RuleError(why)
     if not character.waits or character.waits == move.id:
         return
-    waiting = attempt.ruleset.move_name(character.waits)
-    raise RuleError(
-        f"{character.name}'s {waiting} waits: roll it first "
-        f"(move {waiting!r} --as {character.name})"
-    )
+    raise MoveWaits(character.name, attempt.ruleset.move_name(character.waits))
 
 
 def land(landing: Landing) -> Landing:

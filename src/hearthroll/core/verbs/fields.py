@@ -2,7 +2,7 @@
 
 `character_fields` and `steading_fields` list them in the sheet's order; `field_paths` is every
 `NAME.field` the campaign has (what the app's edit box offers); `field_value` reads one back as
-`set_field` takes it; `set_field` edits it, within its bounds (`games/bounds.py`: `PLAIN` for
+`set_field` takes it; `set_field` edits it, within its bounds (`games/bounds.py`: `plain_fields` for
 the fields every character has, the ruleset's own for its meters, stats, holds and conditions),
 the same a campaign file is checked against when it is opened.
 """
@@ -19,7 +19,7 @@ from hearthroll.core.campaign.sheets import find_character, put_character
 from hearthroll.core.campaign.state import Asset, Campaign, Character
 from hearthroll.core.errors import HearthrollError, NotFound, RuleError
 from hearthroll.core.games import assets, momentum
-from hearthroll.core.games.bounds import ALIASES, PLAIN, Plain, outside, span
+from hearthroll.core.games.bounds import ALIASES, Plain, outside, plain_fields, span
 from hearthroll.core.numbers import describe, whole_number
 from hearthroll.core.rules.model import Ruleset
 
@@ -32,9 +32,9 @@ def character_fields(ruleset: Ruleset) -> list[str]:
     own_meters = [m.id for m in ruleset.meters if assets.kind_of(ruleset, m.id) is None]
     gauge = momentum.meter_of(ruleset)
     return [
-        *PLAIN,
+        *plain_fields(ruleset),
         "ongoing",
-        "template",
+        *(["template"] if ruleset.templates else []),
         *(["breaking_point"] if _fights(ruleset) else []),
         *own_meters,
         *(f"max_{m}" for m in own_meters if gauge is None or m != gauge.id),
@@ -126,8 +126,11 @@ def field_value(state: Campaign, ruleset: Ruleset, path: str) -> str | None:
     except HearthrollError:
         return None
     field = ALIASES.get(field, field)
-    if field in PLAIN or field == "template":
-        return str(getattr(c, PLAIN[field].attr if field in PLAIN else field))
+    plain = plain_fields(ruleset)
+    if field in plain:
+        return str(getattr(c, plain[field].attr))
+    if field == "template" and ruleset.templates:
+        return c.template
     if field == "ongoing":
         return f"{c.ongoing.amount} {c.ongoing.rolls}" if c.ongoing is not None else "0"
     if field == "breaking_point" and _fights(ruleset):
@@ -217,15 +220,16 @@ def set_character(
     character: Character, ruleset: Ruleset, field: str, value: str, path: str
 ) -> Character:
     field = ALIASES.get(field, field)
-    if field in PLAIN:
-        return _set_plain(character, PLAIN[field], value, path)
+    plain = plain_fields(ruleset)
+    if field in plain:
+        return _set_plain(character, plain[field], value, path)
     if field == "breaking_point" and _fights(ruleset):
         from hearthroll.core.games.encounter import set_breaking_point
 
         word = value.strip().lower()
         point = None if word in _FALSE - {"0"} or word == "none" else _number(path, value, 0, 999)
         return set_breaking_point(ruleset, character, point)
-    if field == "template":
+    if field == "template" and ruleset.templates:
         known = [t.id for t in ruleset.templates]
         if value not in known:
             raise RuleError(f"{path} is one of {', '.join(known) or 'nothing'}, not {value!r}")
