@@ -858,7 +858,7 @@ def event_json(event: Event) -> dict[str, object]:
 
 def state_json(store: CampaignStore) -> dict[str, object]:
     """The campaign as the JSON `state --json` prints."""
-    from hearthroll.core.games.pool_turn import plays_pool
+    from hearthroll.core.games.pool_turn import plays_pool, pool_for
     from hearthroll.core.games.progress import keeps_tracks
     from hearthroll.core.games.sheet import character_sheet
 
@@ -896,7 +896,7 @@ def state_json(store: CampaignStore) -> dict[str, object]:
                 "turn": {
                     "actor": turn.actor,
                     "pool": turn.pushes,
-                    "next_pool": turn.pushes + 1 if turn.status != "busted" else 1,
+                    "next_pool": pool_for(turn, turn.actor),
                     "status": turn.status,
                     "pending_bust": turn.status == "bust_pending",
                     "move": turn.move,

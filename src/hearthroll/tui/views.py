@@ -271,11 +271,10 @@ def roll_view(event: Event, ruleset: Ruleset) -> RollView:
 
 
 def next_pool(state: Campaign, actor: str | None) -> int:
-    """Dice in `actor`'s next RISKY move: one more than the pushes of their open turn, else 1."""
-    turn = state.turn
-    if actor is not None and turn.actor == actor and turn.status == "open":
-        return turn.pushes + 1
-    return 1
+    """Dice in `actor`'s next RISKY move (the pool turn's rule)."""
+    from hearthroll.core.games.pool_turn import pool_for
+
+    return pool_for(state.turn, actor)
 
 
 def dice(n: int) -> str:

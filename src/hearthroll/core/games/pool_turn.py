@@ -6,6 +6,7 @@ from typing import Literal
 
 import attrs
 
+from hearthroll.core.campaign.state import TurnState
 from hearthroll.core.dice.mechanics import BUST, PoolRoll, boost_pool, reroll_pool, roll_pool
 from hearthroll.core.dice.sources import DiceSource
 from hearthroll.core.errors import BustWaits, RuleError, TurnError
@@ -115,6 +116,14 @@ def accept(turn: Turn) -> tuple[Turn, int]:
     if turn.status != "bust_pending" or turn.last is None:
         raise TurnError("there is no bust to accept")
     return attrs.evolve(turn, status="busted"), turn.last.ones
+
+
+def pool_for(turn: TurnState, actor: str | None) -> int:
+    """Reading 1: the dice in `actor`'s next RISKY move: one more than the pushes of the turn
+    they have going, else 1 (a turn of their own starts; a turn ended by a bust starts again)."""
+    if actor is not None and turn.actor == actor and turn.status != "busted":
+        return turn.pushes + 1
+    return 1
 
 
 def stop_refusal(status: str) -> str | None:
