@@ -113,9 +113,20 @@ def warm(short_data: Path) -> Iterator[Warm]:
     process = subprocess.Popen([sys.executable, "-m", "hearthroll.cli.warm", place])
     try:
         assert wait_for(lambda: os.path.exists(place)), "the warm process did not listen"
+        # it listens before it has loaded all it serves with: on a loaded machine the first
+        # commands may find it slow to answer and pass it by; the tests begin once it answers
+        assert wait_for(lambda: _answers(), 60.0), "the warm process did not answer"
         yield Warm(short_data, place, process)
     finally:
         end_process(process)
+
+
+def _answers() -> bool:
+    """Whether a command is served now (not passed by for a slow answer)."""
+    done = subprocess.run(
+        [sys.executable, "-m", "hearthroll", "roll", "1d1"], capture_output=True, text=True
+    )
+    return done.returncode == 0 and "its own process" not in done.stderr
 
 
 def cold(*argv: str, cwd: Path | None = None) -> tuple[int, str, str]:
@@ -233,12 +244,17 @@ def served_batch(warm: Warm) -> Iterator[tuple[subprocess.Popen[bytes], int]]:
     children = Path(f"/proc/{warm.process.pid}/task/{warm.process.pid}/children")
     if not children.exists():
         pytest.skip("needs /proc's children list to find the served command")
+
+    def forks() -> set[int]:
+        return {int(pid) for pid in children.read_text().split()}
+
+    earlier = forks()  # a fork still ending from an earlier command is not this one
     client = subprocess.Popen(
         [sys.executable, "-m", "hearthroll", "batch"], stdin=subprocess.PIPE, stderr=subprocess.PIPE
     )
     try:
-        assert wait_for(lambda: children.read_text().strip()), "the command did not start"
-        yield client, int(children.read_text().split()[0])
+        assert wait_for(lambda: bool(forks() - earlier)), "the command did not start"
+        yield client, min(forks() - earlier)
     finally:
         end_process(client)
 
