@@ -337,3 +337,17 @@ def test_save_then_load_is_identity_for_every_event(sequence: list[Step]) -> Non
         back = event_from_data(through_toml(event_data(event)))
         assert back.seq == 0  # the journal numbers events; the data does not
         assert attrs.evolve(back, seq=event.seq) == event
+
+
+@settings(deadline=None, max_examples=60)
+@given(sequences)
+def test_every_reachable_state_keeps_the_bounds_a_file_is_opened_with(
+    sequence: list[Step],
+) -> None:
+    """What the verbs make, the store opens: no state they reach is out of `bounds.problems`'
+    bounds (a forward that moves add to roll after roll was once refused on opening)."""
+    from hearthroll.core.games.bounds import problems
+
+    table = played(sequence)
+    for state in table.states:
+        assert problems(state, HOUSE) == []

@@ -280,13 +280,13 @@ def _wait(conn: "socket", child: int) -> int | None:
         except OSError:  # it has ended
             pass
 
-    def suspend(number: int, _frame: object) -> None:
-        """Ctrl-Z: the command stops with this process, and goes on when it does."""
+    def suspend(_number: int, _frame: object) -> None:
+        """Ctrl-Z: the command stops with this process, and goes on when it does. This process
+        stops itself with SIGSTOP: a SIGTSTP sent to a process group no shell watches (an
+        orphaned one) is dropped, and the command would go on alone."""
         try:
             os.kill(child, _signal.SIGSTOP)
-            _signal.signal(number, _signal.SIG_DFL)
-            os.kill(os.getpid(), number)  # stopped here until `fg` or `bg`
-            _signal.signal(number, suspend)
+            os.kill(os.getpid(), _signal.SIGSTOP)  # stopped here until `fg` or `bg`
             os.kill(child, _signal.SIGCONT)
         except OSError:
             pass

@@ -40,7 +40,7 @@ PLAIN: dict[str, Plain] = {
     "xp": Plain("xp", 0, 9999),
     "rerolls": Plain("rerolls_left", 0),
     "armor": Plain("armor", 0, 99),
-    "forward": Plain("forward", -9, 9),
+    "forward": Plain("forward", -99, 99),  # moves add to it roll after roll: no rule caps it
     "notes": Plain("notes", text=True),
 }
 """The fields every character has, by the name `set` takes; `rerolls_left` is `rerolls` too."""
