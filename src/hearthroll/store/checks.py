@@ -100,13 +100,7 @@ def check_catalog(files: Sequence[RulesetFile]) -> list[Problem]:
                 )
                 continue
             moves[move.id] = (file, index, move)
-            if move.ruleset not in rulesets:
-                known = ", ".join(sorted(rulesets)) or "none"
-                report.add(
-                    file,
-                    ("moves", index, "ruleset"),
-                    f"unknown ruleset {move.ruleset!r}; known: {known}",
-                )
+            if _unknown_ruleset(report, file, ("moves", index), move.ruleset, rulesets):
                 continue
             by_ruleset.setdefault(move.ruleset, []).append(move)
     names = {rid: _Names(whole[rid], by_ruleset.get(rid, [])) for rid in rulesets}
@@ -128,6 +122,17 @@ def check_catalog(files: Sequence[RulesetFile]) -> list[Problem]:
     return report.problems
 
 
+def _unknown_ruleset(
+    report: _Report, file: RulesetFile, path: KeyPath, wanted: str, rulesets: Mapping[str, object]
+) -> bool:
+    """Whether a move or a table names a ruleset no file defines (said, with those there are)."""
+    if wanted in rulesets:
+        return False
+    known = ", ".join(sorted(rulesets)) or "none"
+    report.add(file, (*path, "ruleset"), f"unknown ruleset {wanted!r}; known: {known}")
+    return True
+
+
 def _joined_tables(
     report: _Report,
     files: Sequence[RulesetFile],
@@ -138,13 +143,7 @@ def _joined_tables(
     joined: dict[str, list[tuple[RulesetFile, int, Table]]] = {}
     for file in files:
         for index, entry in enumerate(file.tables):
-            if entry.ruleset not in rulesets:
-                known = ", ".join(sorted(rulesets)) or "none"
-                report.add(
-                    file,
-                    ("tables", index, "ruleset"),
-                    f"unknown ruleset {entry.ruleset!r}; known: {known}",
-                )
+            if _unknown_ruleset(report, file, ("tables", index), entry.ruleset, rulesets):
                 continue
             owner, _, ruleset = rulesets[entry.ruleset]
             taken = {t.id: owner.name for t in ruleset.tables}

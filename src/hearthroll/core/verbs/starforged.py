@@ -15,8 +15,7 @@ from hearthroll.core.dice.odds import Odds, action_odds
 from hearthroll.core.dice.sources import DiceSource, TypedDice
 from hearthroll.core.errors import HearthrollError, RuleError
 from hearthroll.core.games import assets, momentum, progress
-from hearthroll.core.games.floor import FloorChoiceNeeded, FloorPickUnneeded, floor_ids
-from hearthroll.core.rules.effects import OptionList
+from hearthroll.core.games.floor import FloorPickUnneeded, floor_ids
 from hearthroll.core.rules.model import Ruleset
 from hearthroll.core.rules.search import find_move
 from hearthroll.core.verbs.picking import STAT
@@ -355,37 +354,6 @@ def resist_odds(
     stat = max(values) if values else 0
     now = momentum.value_of(ruleset, character)
     return action_odds(stat, momentum=max(-6, min(10, now)))
-
-
-def floor_lists(
-    state: Campaign,
-    ruleset: Ruleset,
-    wanted: str,
-    *,
-    actor: str | None = None,
-    picks: Sequence[str] = (),
-    inputs: Mapping[str, int | str] | None = None,
-    asset: str | None = None,
-) -> tuple[OptionList, ...]:
-    """Reading 29: the choice the harm picked asks for when it goes past momentum's floor
-    (another suffer move, or progress lost); empty when it does not."""
-    try:
-        make_move(
-            state,
-            ruleset,
-            wanted,
-            _NoDice(),
-            actor=actor,
-            picks=picks,
-            inputs=inputs,
-            asset=asset,
-            short_ok=True,
-        )
-    except FloorChoiceNeeded as needed:
-        return needed.lists
-    except HearthrollError:
-        return ()
-    return ()
 
 
 def _asset_meter_kind(ruleset: Ruleset, stats: Sequence[str | None]) -> str | None:
