@@ -220,7 +220,9 @@ def test_the_recap_of_an_ended_encounter_is_in_the_table_s_words(tmp_path: Path)
         recap = hearthroll(tmp_path, "log", "mv.toml", flag).stdout
         assert "Changed: Stamina 60 → 42; efficacy Disarm 30 → 31" in recap
         assert "Changed: Bandit and Ogre leave the fight; Wolf joins the fight" in recap
-        assert "Wolf Health 8 → 5; the encounter ends." in recap
+        assert "Wolf hurt; the encounter ends." in recap  # the players hear it in words
+        whole = hearthroll(tmp_path, "log", "mv.toml", flag, "--gm").stdout
+        assert "Wolf Health 8 → 5; the encounter ends." in whole
         assert "Encounter(" not in recap and "Foe(" not in recap and "Bandit Bandit" not in recap
     hearthroll(tmp_path, "new", "two.toml", "--ruleset", "maneuvers", "--demo")
     args = ("move", "two.toml", "disarm", "--as", "Wren", "--at", "Ogre", "--dice", "25,1")

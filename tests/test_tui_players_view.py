@@ -15,7 +15,7 @@ import pytest
 from textual.pilot import Pilot
 
 from cli_run import run_cli
-from hearthroll.core.games.encounter import health_words
+from hearthroll.core.campaign.secrets import health_words
 from hearthroll.core.rules.model import Catalog
 from hearthroll.store.rulesets import load_catalog
 from hearthroll.tui.view.app import ViewApp

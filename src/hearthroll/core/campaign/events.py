@@ -13,7 +13,8 @@ from hearthroll.core.campaign.state import UNDO_DEPTH, Campaign, History
 if TYPE_CHECKING:
     from hearthroll.core.rules.effects import OptionList
 
-# Event kinds that change the game (and so can be undone).
+# Event kinds that change the game, or say something in its log (a note, an oracle), and so
+# can be undone.
 UNDOABLE = frozenset(
     {
         "move",
@@ -44,6 +45,8 @@ UNDOABLE = frozenset(
         "ongoing",
         "edit",
         "let_off",
+        "oracle",
+        "clock",
     }
 )
 

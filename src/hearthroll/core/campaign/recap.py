@@ -2,8 +2,9 @@
 
 A session ends after 4 hours without an event. Each session's recap has a part per character
 (their rolls and what changed on their sheet), the steading's part (its rolls and changes), the
-other changes (tracks, the encounter) and the GM's notes. The events are taken one at a time and
-only the recap's lines are kept, so a whole log is recapped without holding it.
+other changes (tracks, the encounter), the oracles rolled and the GM's notes. The events are
+taken one at a time and only the recap's lines are kept, so a whole log is recapped without
+holding it.
 
 What changed is told one way for every field (a hold, a meter, XP, a mark, a foe, the steading's
 stats): once, from its value when the session began to its value when it ended, however many
@@ -22,6 +23,14 @@ import attrs
 
 from hearthroll.core.campaign.deltas import Delta, Path, diff, evolve
 from hearthroll.core.campaign.events import Event, standing
+from hearthroll.core.campaign.secrets import (
+    HEALTH,
+    PLAYERS,
+    Audience,
+    health_change,
+    health_words,
+    hide_health,
+)
 from hearthroll.core.rules.describe import band_words, join_phrases, option_text, value_words, word
 
 if TYPE_CHECKING:  # the rules are asked of, never built, here: a plain log needs none
@@ -157,12 +166,29 @@ def _change_words(
     bookkeeping no recap speaks of."""
     if path[0] == "encounter":
         return _encounter_words(path[1:], pair, ruleset)
+    if path == ("clocks",):
+        return _clock_words(pair)
     own = path[2:] if path[0] == "characters" else path[1:] if path[0] == "steading" else path
     if not own:  # a character who joins: the join's own row says so
         return ""
     if own[-1:] == ("conditions",):
         return _marks_words(pair, ruleset)
     return _plain_words(own, pair, ruleset)
+
+
+def _clock_words(pair: tuple[object, object]) -> str:
+    """ "Raiders strike 2/6 → 4/6; Storm (new) 1/4; Old feud struck"."""
+    before, after = ({c.name: c for c in v} if isinstance(v, tuple) else {} for v in pair)
+    said = []
+    for name, clock in after.items():
+        now = f"{clock.filled}/{clock.segments}"
+        was = before.get(name)
+        if was is None:
+            said.append(f"{name} (new) {now}")
+        elif (was.filled, was.segments) != (clock.filled, clock.segments):
+            said.append(f"{name} {was.filled}/{was.segments} → {now}")
+    said += [f"{name} struck" for name in before if name not in after]
+    return "; ".join(said)
 
 
 def _plain_words(own: tuple[str, ...], pair: tuple[object, object], ruleset: Ruleset | None) -> str:
@@ -334,9 +360,13 @@ def _owner(path: tuple[str, ...]) -> str:
 class _SessionBuilder:
     """Takes a session's standing events one at a time, keeping only the recap's lines."""
 
-    def __init__(self, ruleset: Ruleset | None, steading: str) -> None:
+    def __init__(self, ruleset: Ruleset | None, steading: str, audience: Audience) -> None:
         self.ruleset = ruleset
         self.steading = steading
+        self.gm = audience.gm
+        """The GM's recap: a foe's exact health and the secret notes too."""
+        self.foes: dict[str, int | None] = dict(audience.tops)
+        """The foes seen in the fight, with their starting health where it was seen."""
         self.first: datetime | None = None
         self.last: datetime | None = None
         self.count = 0
@@ -353,17 +383,32 @@ class _SessionBuilder:
         if when is not None:
             self.first = when if self.first is None else min(self.first, when)
             self.last = when if self.last is None else max(self.last, when)
-        if event.kind == "note":
-            if not event.secret:  # a secret note is the GM's own, not the group chat's
-                self.rows.setdefault("notes", []).append(event.text)
-        elif event.steading:
-            if event.kind in ROLLS:
-                self.rows.setdefault("steading", []).append(_roll_line(event, self.ruleset))
-        elif event.actor:
-            row = _roll_line(event, self.ruleset) if event.kind in ROLLS else _other_line(event)
-            self.rows.setdefault(event.actor, []).append(row)
         for delta in event.deltas:
             self._change(delta)
+        if event.kind == "note":
+            if self.gm or not event.secret:  # a secret note is the GM's, not the group chat's
+                self.rows.setdefault("notes", []).append(_note_line(event, self.gm))
+        elif event.kind == "oracle":  # the GM's roll on a table: said, nothing changed
+            self.rows.setdefault("oracles", []).append(join_phrases(event.results))
+        elif event.steading:
+            if event.kind in ROLLS:
+                self.rows.setdefault("steading", []).append(
+                    _roll_line(self._told(event), self.ruleset)
+                )
+        elif event.actor:
+            told = self._told(event)
+            row = _roll_line(told, self.ruleset) if event.kind in ROLLS else _other_line(told)
+            self.rows.setdefault(event.actor, []).append(row)
+
+    def _told(self, event: Event) -> Event:
+        """The event as the recap tells it: a foe's exact health in words, unless it is the
+        GM's recap."""
+        if self.gm or not self.foes:
+            return event
+        results = tuple(
+            hide_health(r, lambda name: name not in self.foes, self.foes.get) for r in event.results
+        )
+        return attrs.evolve(event, results=results)
 
     def take_in(self, later: _SessionBuilder) -> None:
         """What `later` took, taken here after this one's own events (as if each had been
@@ -375,6 +420,7 @@ class _SessionBuilder:
                 self.last = when if self.last is None else max(self.last, when)
         for owner, rows in later.rows.items():
             self.rows.setdefault(owner, []).extend(rows)
+        self.foes.update(later.foes)
         for path, (before, after) in later.changes.items():
             self._note(path, before, after)
 
@@ -382,6 +428,9 @@ class _SessionBuilder:
         path = tuple(str(p) for p in delta.path)
         if not path or path[0] in _SKIPPED:
             return
+        for name, foe in _foes_in(path, delta.after):
+            top = getattr(foe, "maxima", {}).get(HEALTH)
+            self.foes[name] = top if isinstance(top, int) else self.foes.get(name)
         for field, before, after in _fields(path, delta.before, delta.after):
             self._note(field, before, after)
 
@@ -400,13 +449,30 @@ class _SessionBuilder:
         self.changes[path] = (self.changes[path][0] if path in self.changes else before, after)
         self.holders.update(path[:n] for n in range(1, len(path)))
 
+    def _foe_health(self, path: Path, pair: tuple[object, object]) -> str | None:
+        """A foe's health as the players hear it ("Ogre hurt → bloodied"; its top not told);
+        None where the path is no foe's health, or in the GM's recap."""
+        if self.gm or len(path) != 5 or path[:2] != ("encounter", "foes") or path[4] != HEALTH:
+            return None
+        if path[3] == "maxima":
+            return ""
+        before, after = pair
+        if path[3] != "meters" or not isinstance(after, int):
+            return None
+        top = self.foes.get(path[2])
+        if isinstance(before, int):
+            return f"{path[2]} {health_change(before, after, top)}"
+        return f"{path[2]} {health_words(after, top) if top else 'hurt'}"
+
     def session(self) -> Session:
         changed: dict[str, list[str]] = {}
         for path, pair in _told(self.changes, self.ruleset).items():
-            said = _change_words(path, pair, self.ruleset)
+            said = self._foe_health(path, pair)
+            if said is None:
+                said = _change_words(path, pair, self.ruleset)
             if said:
                 changed.setdefault(_owner(path), []).append(said)
-        owners = [o for o in self.rows if o not in ("steading", "notes")]
+        owners = [o for o in self.rows if o not in ("steading", "notes", "oracles")]
         owners += [o for o in changed if o not in owners and o not in ("steading", "other")]
         heads = [(o, o) for o in owners]
         heads += [("steading", self.steading or "The steading"), ("other", "Elsewhere")]
@@ -415,9 +481,26 @@ class _SessionBuilder:
             for owner, head in heads
             if self.rows.get(owner) or changed.get(owner)
         ]
+        if self.rows.get("oracles"):
+            parts.append(Part("The oracles", tuple(self.rows["oracles"])))
         if self.rows.get("notes"):
             parts.append(Part("The GM's notes", tuple(self.rows["notes"]), notes=True))
         return Session(self.first, self.last, self.count, tuple(parts))
+
+
+def _foes_in(path: Path, value: object) -> Iterator[tuple[str, object]]:
+    """The foes a change to the encounter speaks of, by name, each with its whole self where the
+    change holds it (the whole encounter, its foes, or one foe)."""
+    if path == ("encounter",):
+        path, value = ("encounter", "foes"), getattr(value, "foes", None)
+    if path == ("encounter", "foes") and isinstance(value, dict):
+        yield from ((str(k), v) for k, v in value.items())
+    elif len(path) >= 3 and path[:2] == ("encounter", "foes"):
+        yield path[2], value if len(path) == 3 else None
+
+
+def _note_line(event: Event, gm: bool) -> str:
+    return f"(secret) {event.text}" if gm and event.secret else event.text
 
 
 def session_recap(
@@ -425,10 +508,11 @@ def session_recap(
     ruleset: Ruleset | None = None,
     steading: str = "",
     undone: set[int] | None = None,
+    audience: Audience = PLAYERS,
 ) -> Session:
     """One session's recap. Without `undone`, what the session's own undos and redos leave
     standing; with it, every event but those and the undo and redo lines."""
-    builder = _SessionBuilder(ruleset, steading)
+    builder = _SessionBuilder(ruleset, steading, audience)
     kept = standing(list(events)) if undone is None else _kept(events, undone)
     for event in kept:
         builder.add(event)
@@ -444,6 +528,7 @@ def recap_sessions(
     ruleset: Ruleset | None = None,
     steading: str = "",
     undone: set[int] | None = None,
+    audience: Audience = PLAYERS,
 ) -> Iterator[Session]:
     """A recap of each session in `events` (oldest first), one at a time. `undone` names the
     events undone anywhere in the log (else each session's own undos count).
@@ -454,19 +539,19 @@ def recap_sessions(
     """
     if undone is None:
         for events_of_one in split_sessions(events):
-            session = session_recap(events_of_one, ruleset, steading, undone)
+            session = session_recap(events_of_one, ruleset, steading, undone, audience)
             if session.events:
                 yield session
         return
-    current = _SessionBuilder(ruleset, steading)
-    tail = _SessionBuilder(ruleset, steading)
+    current = _SessionBuilder(ruleset, steading, audience)
+    tail = _SessionBuilder(ruleset, steading, audience)
     earlier: datetime | None = None
     for event in events:
         when = _when(event)
         if when is not None and earlier is not None and when - earlier >= SESSION_GAP:
             if current.count:
                 yield current.session()
-            current, tail = tail, _SessionBuilder(ruleset, steading)
+            current, tail = tail, _SessionBuilder(ruleset, steading, audience)
         kept = event.kind not in ("undo", "redo") and event.seq not in undone
         if when is None:
             if kept:
@@ -475,7 +560,7 @@ def recap_sessions(
         earlier = when
         if tail.count:
             current.take_in(tail)
-            tail = _SessionBuilder(ruleset, steading)
+            tail = _SessionBuilder(ruleset, steading, audience)
         if kept:
             current.add(event)
     current.take_in(tail)
@@ -489,9 +574,10 @@ def build_recap(
     ruleset: Ruleset | None = None,
     steading: str = "",
     undone: set[int] | None = None,
+    audience: Audience = PLAYERS,
 ) -> Recap:
     """The recap of `events`, held whole (for a session or a few)."""
-    return Recap(title, tuple(recap_sessions(events, ruleset, steading, undone)))
+    return Recap(title, tuple(recap_sessions(events, ruleset, steading, undone, audience)))
 
 
 # --- drawing it ------------------------------------------------------------------------------
@@ -606,18 +692,26 @@ def text_chunks(title: str, sessions: Iterable[Session]) -> Iterator[str]:
 
 
 def markdown_recap(
-    title: str, events: Sequence[Event], ruleset: Ruleset | None = None, steading: str = ""
+    title: str,
+    events: Sequence[Event],
+    ruleset: Ruleset | None = None,
+    steading: str = "",
+    audience: Audience = PLAYERS,
 ) -> str:
     """The Markdown recap of `events`, every session in them (undone events left out)."""
-    sessions = recap_sessions(events, ruleset, steading, _undone(events))
+    sessions = recap_sessions(events, ruleset, steading, _undone(events), audience)
     return "".join(markdown_chunks(title, sessions))
 
 
 def text_recap(
-    title: str, events: Sequence[Event], ruleset: Ruleset | None = None, steading: str = ""
+    title: str,
+    events: Sequence[Event],
+    ruleset: Ruleset | None = None,
+    steading: str = "",
+    audience: Audience = PLAYERS,
 ) -> str:
     """The plain-text recap of `events`, every session in them (undone events left out)."""
-    sessions = recap_sessions(events, ruleset, steading, _undone(events))
+    sessions = recap_sessions(events, ruleset, steading, _undone(events), audience)
     return "".join(text_chunks(title, sessions))
 
 

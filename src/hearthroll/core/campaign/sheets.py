@@ -190,6 +190,8 @@ def level_up(ruleset: Ruleset, character: Character) -> tuple[Character, list[st
     words = [f"level {character.level} → {level}", f"XP {character.xp} → {xp}"]
     if rule.rerolls == "level":
         words.append(f"rerolls {character.rerolls_left} → {rerolls}")
+    if rule.each_level:
+        words.append(f"choose {rule.each_level}" + (f" ({gained} to choose)" if gained > 1 else ""))
     return attrs.evolve(character, level=level, xp=xp, rerolls_left=rerolls), words
 
 

@@ -170,6 +170,17 @@ class Track:
 
 
 @attrs.frozen
+class Clock:
+    """A clock: a threat or a scheme that fills segment by segment (4, 6, 8 or 10)."""
+
+    name: str
+    segments: int
+    kind: str = "tension"
+    """`tension` (a scene's danger) or `campaign` (a faction's scheme, rolled to advance)."""
+    filled: int = 0
+
+
+@attrs.frozen
 class LastRoll:
     """The last action roll made, as burning momentum needs it (reading 27)."""
 
@@ -273,6 +284,8 @@ class Campaign:
     """The fight under way (maneuvers); None outside one."""
     tracks: tuple[Track, ...] | None = None
     """Progress tracks (starforged); None where the campaign has never had one."""
+    clocks: tuple[Clock, ...] | None = None
+    """Clocks, in every game; None where the campaign has never had one."""
     last_roll: LastRoll | None = None
     """The last action roll, so momentum can be burned on it."""
     aboard: Aboard | None = None

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 import attrs
 
 from hearthroll.core.campaign.state import Asset, Campaign, Character, Track
+from hearthroll.core.games import clocks
 from hearthroll.core.rules.model import Ruleset
 
 KeyPath = tuple[str | int, ...]
@@ -76,6 +77,11 @@ def problems(state: Campaign, ruleset: Ruleset) -> list[Problem]:
     for name, character in state.characters.items():
         found += _character(("characters", name), character, ruleset)
     found += _tracks(state.tracks or ())
+    found += [
+        (("clocks", i, key), f"{clock.name}: {why}")
+        for i, clock in enumerate(state.clocks or ())
+        for key, why in clocks.problems(clock)
+    ]
     found += _steading(state, ruleset)
     return found
 

@@ -99,9 +99,12 @@ def value_words(value: object, ruleset: Ruleset | None = None) -> str:
             or "none"
         )
     if attrs.has(type(value)):
-        for name in ("name", "text", "id"):
+        for name in ("name", "text"):
             if isinstance(getattr(value, name, None), str):
                 return str(getattr(value, name))
+        item = getattr(value, "id", None)
+        if isinstance(item, str):  # an item on a sheet: its gear's name
+            return word(ruleset, item)
     return str(value)
 
 

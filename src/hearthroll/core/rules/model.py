@@ -224,6 +224,9 @@ class XpRule:
     start_level: int = 1
     """The level a new character starts at."""
     rerolls: Literal["level", "none"] = "level"
+    each_level: str = ""
+    """What else a new level gives, for the GM to offer at each one ("a new move from your
+    playbook")."""
 
     def needed(self, level: int) -> int:
         """XP needed to level up from `level`."""

@@ -12,6 +12,8 @@ from hearthroll.core.campaign.state import Campaign, Character
 from hearthroll.core.dice.sources import DiceSource
 from hearthroll.core.errors import RuleError
 from hearthroll.core.games import encounter
+from hearthroll.core.games.encounter.bestiary import Bestiary, summon
+from hearthroll.core.games.encounter.foes import check_scores
 from hearthroll.core.rules.model import Move, Ruleset
 from hearthroll.core.rules.search import find_move
 
@@ -41,12 +43,7 @@ def add_foe(
 ) -> Outcome:
     """A foe joins the encounter (opening it)."""
     _fights(ruleset)
-    known = {s.id for s in ruleset.stats}
-    for stat in scores:
-        if stat not in known:
-            raise RuleError(
-                f"a {ruleset.name} foe has no score {stat!r}; scores: {', '.join(known)}"
-            )
+    check_scores(ruleset, scores)
     foe = encounter.make_foe(
         name,
         scores,
@@ -58,6 +55,23 @@ def add_foe(
         attacking=attacking,
     )
     after, words = encounter.add_foe(state, foe)
+    return record(state, after, Event(kind="foe", results=tuple(words)))
+
+
+def add_known_foes(
+    state: Campaign,
+    ruleset: Ruleset,
+    bestiary: Bestiary,
+    wanted: str,
+    *,
+    attacking: str | None = None,
+) -> Outcome:
+    """Foes the bestiary knows join the encounter (`2 wolves`, `an ogre`): one event."""
+    _fights(ruleset)
+    after, words = state, []
+    for foe in summon(state, ruleset, bestiary, wanted, attacking=attacking):
+        after, said = encounter.add_foe(after, foe)
+        words += said
     return record(state, after, Event(kind="foe", results=tuple(words)))
 
 

@@ -8,7 +8,7 @@ from textual import events
 from textual.reactive import reactive
 from textual.widgets import Static
 
-from hearthroll.core.games.encounter import HEALTH_WORDS
+from hearthroll.core.campaign.secrets import HEALTH_WORDS
 from hearthroll.tui.view.players import FightSeen, FoeSeen
 from hearthroll.tui.views import TrayView
 from hearthroll.tui.widgets.dice_tray import render_roll

@@ -3,15 +3,16 @@ notes, a foe's exact health, and the odds unless the GM allows them)."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from typing import NamedTuple
 
 import attrs
 
+from hearthroll.core.campaign import secrets
 from hearthroll.core.campaign.events import Event
+from hearthroll.core.campaign.secrets import HEALTH_WORDS, health_words, shown
 from hearthroll.core.campaign.state import Campaign
-from hearthroll.core.games.encounter import HEALTH, HEALTH_WORDS, health_words
+from hearthroll.core.games.encounter import HEALTH
 from hearthroll.core.rules.model import Ruleset
 from hearthroll.tui import views
 from hearthroll.tui.views import LogView, SheetView, SteadingView, TrayView
@@ -55,43 +56,15 @@ class PlayersView(NamedTuple):
     log: LogView
 
 
-def shown(events: Sequence[Event]) -> list[Event]:
-    """The events the players may see: secret notes left out, and the undo or redo of one."""
-    secret = {e.seq for e in events if e.kind == "note" and e.secret}
-    return [
-        e
-        for e in events
-        if e.seq not in secret and not (e.kind in ("undo", "redo") and e.target in secret)
-    ]
-
-
-_HEALTH = re.compile(r"health (\d+) → (\d+)|health (\d+)/(\d+)")
-_SUBJECT = re.compile(r"^(.*?)(?: takes |: | joins | \(|$)")
-
-
 def hide_health(phrase: str, state: Campaign) -> str:
-    """A phrase with any foe's exact health put in words: `Bandit takes 12 (armor 1 takes 1):
-    health 20 → 8` becomes `Bandit takes 12 (armor 1 takes 1): bloodied`. A character's health
-    stays (the players see their sheets)."""
-    if "health" not in phrase:
-        return phrase
-    found = _SUBJECT.match(phrase)
-    subject = found.group(1) if found else ""
-    if subject in state.characters:
-        return phrase
+    """A phrase with any foe's exact health put in words; a character's stays."""
     fight = state.encounter
-    foe = fight.foes.get(subject) if fight is not None else None
-    top = foe.maxima.get(HEALTH) if foe is not None else None
 
-    def words(match: re.Match[str]) -> str:
-        if match.group(4) is not None:
-            return health_words(int(match.group(3)), int(match.group(4)))
-        after = int(match.group(2))
-        if top is None:
-            return "down" if after <= 0 else "hurt"
-        return health_words(after, top)
+    def top(name: str) -> int | None:
+        foe = fight.foes.get(name) if fight is not None else None
+        return foe.maxima.get(HEALTH) if foe is not None else None
 
-    return _HEALTH.sub(words, phrase)
+    return secrets.hide_health(phrase, state.characters.__contains__, top)
 
 
 def _hidden(event: Event, state: Campaign) -> Event:
