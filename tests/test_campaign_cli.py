@@ -305,7 +305,8 @@ def test_a_campaign_open_in_another_hearthroll_is_refused(camp: Path) -> None:
 # --- usage errors ---------------------------------------------------------------------------
 
 BAD = {
-    "an unknown move": ("move camp.toml clsh --dice 4", "Clash"),
+    "an unknown move": ("move camp.toml fighting --dice 4", "Clash"),
+    "a move several match alike": ("move camp.toml atack --dice 4", "Clash, Volley"),
     "an unknown character": ("move camp.toml clash --as Nobody --dice 4 --effect-dice 3", "Nobody"),
     "too many dice": ("move camp.toml clash --dice 4,4 --effect-dice 3", "too many"),
     "too few dice": ("move camp.toml muster --dice 4", "not enough"),

@@ -13,8 +13,9 @@ import os
 import random
 from pathlib import Path
 
-from hearthroll.store.campaigns import CampaignStore, check_campaign
+from hearthroll.store.campaigns import CampaignStore
 from hearthroll.store.errors import StoreError
+from hearthroll.store.repair import check_campaign
 from hearthroll.store.rulesets import load_catalog
 from writer_process import WriterProcess
 

@@ -46,7 +46,7 @@ def no_parsing(monkeypatch: pytest.MonkeyPatch) -> None:
     def refuse(*args: object) -> None:
         raise AssertionError("the files were parsed although the snapshot was current")
 
-    monkeypatch.setattr(campaigns, "_read_campaign", refuse)
+    monkeypatch.setattr(campaigns, "read_campaign", refuse)
     monkeypatch.setattr(campaigns, "event_from_data", refuse)
 
 

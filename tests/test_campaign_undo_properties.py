@@ -22,12 +22,7 @@ from hearthroll.core.games.demo import demo_campaign
 from hearthroll.core.verbs import edits
 from hearthroll.core.verbs.pool import accept, prep, reroll, stop
 from hearthroll.core.verbs.session import make_move
-from hearthroll.store.campaigns import (
-    campaign_data,
-    campaign_from_data,
-    event_data,
-    event_from_data,
-)
+from hearthroll.store.codec import campaign_data, campaign_from_data, event_data, event_from_data
 from hearthroll.store.rulesets import load_catalog
 
 HOUSE = load_catalog(with_user=False).ruleset("house")

@@ -12,7 +12,7 @@ import attrs
 import pytest
 
 from hearthroll.cli import main
-from hearthroll.cli.campaign import event_json
+from hearthroll.cli.kernel import event_json
 from hearthroll.core.campaign.events import Event, replay
 from hearthroll.core.campaign.recap import markdown_recap, text_recap
 from hearthroll.core.games.demo import demo_campaign
@@ -20,7 +20,8 @@ from hearthroll.core.verbs.edits import note, redo_last, undo_last
 from hearthroll.store import folders
 from hearthroll.store.atomic import atomic_write
 from hearthroll.store.campaign_files import journal_folder, render_state, stamp
-from hearthroll.store.campaigns import CampaignStore, campaign_data, event_data
+from hearthroll.store.campaigns import CampaignStore
+from hearthroll.store.codec import campaign_data, event_data
 from hearthroll.store.journal import render_block, segment_name
 from hearthroll.store.rulesets import load_catalog
 
@@ -128,10 +129,18 @@ def test_the_streamed_json_is_the_whole_log_byte_for_byte(
 def test_the_streamed_text_is_the_whole_log_byte_for_byte(
     campaign: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from hearthroll.core.campaign.events import summary
+    from hearthroll.core.campaign.events import standing, summary
 
     events = whole_log(campaign)
-    at_once = "".join(f"#{e.seq:<4} {e.at[:16].replace('T', ' ')}  {summary(e)}\n" for e in events)
+    undone = {e.seq for e in events if e.kind not in ("undo", "redo")}
+    undone -= {e.seq for e in standing(events)}
+    assert undone  # the log has an undo that still stands
+    at_once = "".join(
+        f"#{e.seq:<4} {e.at[:16].replace('T', ' ')}  {summary(e)}"
+        + ("  (undone)" if e.seq in undone else "")
+        + "\n"
+        for e in events
+    )
     assert log(capsys, str(campaign)) == at_once
 
 

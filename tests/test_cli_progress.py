@@ -7,7 +7,7 @@ import io
 from pathlib import Path
 
 from hearthroll.cli.progress import ProgressBar
-from hearthroll.store.campaigns import check_campaign
+from hearthroll.store.repair import check_campaign
 from hearthroll.store.rulesets import load_catalog
 
 

@@ -563,11 +563,22 @@ def xp_rerolls() -> None:
     assert (after.level, after.rerolls_left) == (2, 2)
 
 
+def xp_each_level() -> None:
+    ruleset, state = xp_rule(each_level="a new talent")
+    state = edits.set_field(state, ruleset, "Ada.xp", "20").state
+    said = edits.do_level_up(state, ruleset, "Ada").event.results
+    assert said[-1] == "choose a new talent (2 to choose)"
+    ruleset, state = xp_rule()
+    state = edits.set_field(state, ruleset, "Ada.xp", "8").state
+    assert not any("choose" in s for s in edits.do_level_up(state, ruleset, "Ada").event.results)
+
+
 XP_FIELDS: dict[str, Case] = {
     "base": xp_base,
     "per_level": xp_per_level,
     "start_level": xp_start_level,
     "rerolls": xp_rerolls,
+    "each_level": xp_each_level,
 }
 
 

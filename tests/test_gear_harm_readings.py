@@ -618,7 +618,7 @@ def test_the_hack_demo_party_is_an_ogre_an_automaton_and_a_human_geared() -> Non
 
 
 def test_an_old_sheet_with_gear_ids_opens_with_its_armor_kept() -> None:
-    from hearthroll.store.campaigns import campaign_data, campaign_from_data
+    from hearthroll.store.codec import campaign_data, campaign_from_data
 
     data = campaign_data(demo_campaign(HOUSE))
     data["characters"]["Brannoc"]["gear"] = ["weapon", "medium_armor", "shield"]

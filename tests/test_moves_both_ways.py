@@ -24,7 +24,7 @@ from hearthroll.tui.screens.dice_input import DiceInput
 from hearthroll.tui.screens.inputs import MoveInputs
 from hearthroll.tui.screens.options import OptionsPicker
 from hearthroll.tui.screens.palette import MovePalette
-from hearthroll.tui.screens.table import TableScreen
+from hearthroll.tui.table import TableScreen
 from test_tui_helpers import scripted, settle, type_into
 
 CATALOG = load_catalog(with_user=False)

@@ -19,7 +19,8 @@ from hearthroll.core.games.demo import demo_campaign
 from hearthroll.core.verbs import edits
 from hearthroll.store import campaigns
 from hearthroll.store.campaign_files import CampaignFiles
-from hearthroll.store.campaigns import CampaignStore, campaign_data
+from hearthroll.store.campaigns import CampaignStore
+from hearthroll.store.codec import campaign_data
 from hearthroll.store.journal import JournalReader
 from hearthroll.store.rulesets import load_catalog
 

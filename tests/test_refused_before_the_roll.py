@@ -22,7 +22,7 @@ from hearthroll.store.rulesets import load_catalog
 from hearthroll.tui import build
 from hearthroll.tui.app import HearthrollApp
 from hearthroll.tui.screens.palette import MovePalette
-from hearthroll.tui.screens.table import TableScreen
+from hearthroll.tui.table import TableScreen
 from test_tui_helpers import plain, scripted, settle
 
 CATALOG = load_catalog(with_user=False)

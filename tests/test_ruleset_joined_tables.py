@@ -9,13 +9,8 @@ import pytest
 
 from cli_run import run_cli
 from hearthroll.core.rules.model import Move, Source, Table, TableRow
-from hearthroll.store.rulesets import (
-    JoinedTable,
-    RulesetError,
-    dump_text,
-    load_catalog,
-    parse_text,
-)
+from hearthroll.store.ruleset_file import JoinedTable
+from hearthroll.store.rulesets import RulesetError, dump_text, load_catalog, parse_text
 
 WEATHER = """\
 schema_version = 1

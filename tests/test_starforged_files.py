@@ -8,7 +8,9 @@ import attrs
 
 from hearthroll.core.campaign.state import Track
 from hearthroll.core.games.demo import demo_campaign, new_campaign
-from hearthroll.store.campaigns import CampaignStore, campaign_data, check_campaign
+from hearthroll.store.campaigns import CampaignStore
+from hearthroll.store.codec import campaign_data
+from hearthroll.store.repair import check_campaign
 from hearthroll.store.rulesets import load_catalog
 
 CATALOG = load_catalog(with_user=False)
@@ -74,7 +76,7 @@ def test_a_last_roll_saved_before_burns_rejudged_opens_and_says_why_it_cannot_bu
     from hearthroll.core.campaign.state import LastRoll
     from hearthroll.core.errors import RuleError
     from hearthroll.core.verbs import starforged
-    from hearthroll.store.campaigns import campaign_from_data
+    from hearthroll.store.codec import campaign_from_data
 
     ruleset = CATALOG.ruleset("starforged")
     state = demo_campaign(ruleset)

@@ -24,7 +24,8 @@ from hearthroll.core.games.sheet import character_sheet
 from hearthroll.core.verbs import edits, starforged
 from hearthroll.core.verbs.edits import set_field
 from hearthroll.core.verbs.session import make_move
-from hearthroll.store.campaigns import CampaignStore, campaign_data, campaign_from_data
+from hearthroll.store.campaigns import CampaignStore
+from hearthroll.store.codec import campaign_data, campaign_from_data
 from hearthroll.store.rulesets import load_catalog
 from test_store_hand_edits import hand_write
 

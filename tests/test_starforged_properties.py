@@ -17,7 +17,7 @@ from hearthroll.core.games import momentum
 from hearthroll.core.games.demo import new_campaign
 from hearthroll.core.verbs import edits, starforged
 from hearthroll.core.verbs.session import make_move
-from hearthroll.store.campaigns import campaign_data, campaign_from_data
+from hearthroll.store.codec import campaign_data, campaign_from_data
 from hearthroll.store.rulesets import load_catalog
 
 SF = load_catalog(with_user=False).ruleset("starforged")

@@ -12,9 +12,11 @@ import pytest
 from hearthroll.core.games.demo import demo_campaign
 from hearthroll.core.verbs import edits
 from hearthroll.store.campaign_files import CampaignFiles, journal_folder, render_state, stamp
-from hearthroll.store.campaigns import CampaignStore, campaign_data, check_report
+from hearthroll.store.campaigns import CampaignStore
+from hearthroll.store.codec import campaign_data
 from hearthroll.store.errors import StoreError
 from hearthroll.store.journal import JOURNAL_FORMAT, render_header, segment_name
+from hearthroll.store.repair import check_report
 from hearthroll.store.rulesets import load_catalog
 from test_store_check_refuses_what_opening_refuses import (
     own_data_folder,  # noqa: F401  (autouse: each test its own data folder)

@@ -14,8 +14,10 @@ from hearthroll.core.games.demo import demo_campaign
 from hearthroll.core.verbs import edits
 from hearthroll.store import damage_note
 from hearthroll.store.campaign_files import CampaignFiles, journal_folder
-from hearthroll.store.campaigns import CampaignStore, campaign_data, check_report
+from hearthroll.store.campaigns import CampaignStore
+from hearthroll.store.codec import campaign_data
 from hearthroll.store.journal import end_line, scan_segment, segment_name
+from hearthroll.store.repair import check_report
 from hearthroll.store.rulesets import load_catalog
 from test_tui_helpers import settle, shown
 

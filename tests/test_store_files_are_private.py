@@ -91,7 +91,8 @@ def test_a_segment_started_later_and_its_checkpoint_are_private(tmp_path: Path) 
     from hearthroll.core.games.demo import demo_campaign
     from hearthroll.core.verbs import edits
     from hearthroll.store.campaign_files import CampaignFiles
-    from hearthroll.store.campaigns import CampaignStore, campaign_data
+    from hearthroll.store.campaigns import CampaignStore
+    from hearthroll.store.codec import campaign_data
     from hearthroll.store.rulesets import load_catalog
 
     house = load_catalog(with_user=False).ruleset("house")

@@ -217,7 +217,8 @@ def journal_files() -> dict[str, bytes]:
     file of its folder, by name."""
     from hearthroll.core.verbs import edits
     from hearthroll.store.campaign_files import CampaignFiles
-    from hearthroll.store.campaigns import CampaignStore, campaign_data
+    from hearthroll.store.campaigns import CampaignStore
+    from hearthroll.store.codec import campaign_data
     from hearthroll.store.rulesets import load_catalog
 
     house = load_catalog(with_user=False).ruleset("house")

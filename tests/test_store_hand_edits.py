@@ -30,15 +30,11 @@ from hearthroll.store.campaign_files import (
     render_state,
     stamp,
 )
-from hearthroll.store.campaigns import (
-    CampaignStore,
-    campaign_data,
-    campaign_from_data,
-    check_report,
-    event_data,
-)
+from hearthroll.store.campaigns import CampaignStore
+from hearthroll.store.codec import campaign_data, campaign_from_data, event_data
 from hearthroll.store.errors import StoreError
 from hearthroll.store.journal import digest_of, render_block, seal, segment_name
+from hearthroll.store.repair import check_report
 from hearthroll.store.rulesets import load_catalog
 from test_campaign_undo_properties import field_values
 

@@ -13,7 +13,7 @@ from hearthroll.core.campaign.events import replay
 from hearthroll.core.campaign.state import Campaign
 from hearthroll.core.games.demo import demo_campaign
 from hearthroll.store.campaign_files import render_state, stamp
-from hearthroll.store.campaigns import campaign_data, event_data, event_from_data
+from hearthroll.store.codec import campaign_data, event_data, event_from_data
 from hearthroll.store.journal import digest_of
 from hearthroll.store.rulesets import load_catalog
 from hearthroll.store.state_bytes import StateBytes

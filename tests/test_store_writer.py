@@ -14,7 +14,7 @@ from hearthroll.core.campaign.deltas import Delta
 from hearthroll.core.campaign.events import Event
 from hearthroll.core.campaign.state import Campaign
 from hearthroll.core.games.demo import demo_campaign, new_campaign
-from hearthroll.store.campaigns import campaign_data, event_data
+from hearthroll.store.codec import campaign_data, event_data
 from hearthroll.store.converter import drop_none, plain, shared
 from hearthroll.store.rulesets import load_catalog
 

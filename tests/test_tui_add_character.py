@@ -11,7 +11,7 @@ from hearthroll.store.campaigns import CampaignStore
 from hearthroll.store.rulesets import load_catalog
 from hearthroll.tui import build
 from hearthroll.tui.screens.new_character import CharacterForm
-from hearthroll.tui.screens.table import TableScreen
+from hearthroll.tui.table import TableScreen
 from test_tui_helpers import demo, scripted, settle, shown, type_into
 
 SIZE = (100, 32)

@@ -13,7 +13,7 @@ from hearthroll.store.rulesets import load_catalog
 from hearthroll.tui import build
 from hearthroll.tui.app import HearthrollApp
 from hearthroll.tui.screens.palette import MovePalette
-from hearthroll.tui.screens.table import TableScreen
+from hearthroll.tui.table import TableScreen
 from test_tui_helpers import scripted, settle, shown, type_into
 from test_tui_tmux import Terminal
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from textual.widgets import Footer
 
-from hearthroll.tui.screens.table import TableScreen
+from hearthroll.tui.table import TableScreen
 from test_tui_helpers import demo, settle, shown, type_into
 
 SIZE = (100, 32)

@@ -10,7 +10,7 @@ from textual import events
 from textual.pilot import Pilot
 
 from hearthroll.tui.app import HearthrollApp
-from hearthroll.tui.screens.table import TableScreen
+from hearthroll.tui.table import TableScreen
 from test_tui_helpers import demo
 
 NAMES = {"/": "slash", "\r": "enter", "\t": "tab", " ": "space"}

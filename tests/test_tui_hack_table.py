@@ -19,7 +19,7 @@ from hearthroll.tui.screens.gear import GearDialog
 from hearthroll.tui.screens.inputs import MoveInputs
 from hearthroll.tui.screens.options import OptionsPicker
 from hearthroll.tui.screens.palette import MovePalette
-from hearthroll.tui.screens.table import TableScreen
+from hearthroll.tui.table import TableScreen
 from test_tui_helpers import plain, scripted, settle, shown, type_into
 
 SIZE = (110, 34)

@@ -17,7 +17,7 @@ from hearthroll.tui.keys import help_sections
 from hearthroll.tui.refusals import missing
 from hearthroll.tui.screens.help import HelpScreen
 from hearthroll.tui.screens.palette import MovePalette
-from hearthroll.tui.screens.table import TableScreen
+from hearthroll.tui.table import TableScreen
 from test_tui_helpers import plain, scripted, settle, shown
 
 CATALOG = load_catalog(with_user=False)

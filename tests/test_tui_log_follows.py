@@ -70,7 +70,7 @@ async def test_the_log_follows_after_a_campaign_switch(tmp_path: Path) -> None:
 
 async def test_the_help_says_how_to_walk_the_log(tmp_path: Path) -> None:
     from hearthroll.tui.keys import help_sections
-    from hearthroll.tui.screens.table import TableScreen
+    from hearthroll.tui.table import TableScreen
 
     sections = dict(help_sections(TableScreen.BINDINGS))
     keys = dict(sections["In the move log"])

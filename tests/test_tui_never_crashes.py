@@ -11,7 +11,7 @@ from textual.app import App, ComposeResult
 from textual.content import Content
 from textual.widgets import OptionList
 
-from hearthroll.store.campaigns import check_campaign
+from hearthroll.store.repair import check_campaign
 from hearthroll.store.rulesets import load_catalog
 from hearthroll.tui import guards
 from hearthroll.tui.app import HearthrollApp

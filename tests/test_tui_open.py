@@ -16,7 +16,7 @@ from hearthroll.tui import build, places, run
 from hearthroll.tui.app import HearthrollApp
 from hearthroll.tui.screens.campaigns import CampaignList
 from hearthroll.tui.screens.new_campaign import CampaignChoice, NewCampaign
-from hearthroll.tui.screens.table import TableScreen
+from hearthroll.tui.table import TableScreen
 from test_tui_helpers import demo, settle, type_into
 
 

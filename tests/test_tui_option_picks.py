@@ -20,7 +20,7 @@ from hearthroll.tui import build
 from hearthroll.tui.app import HearthrollApp
 from hearthroll.tui.screens.dice_input import DiceInput
 from hearthroll.tui.screens.options import OptionsPicker
-from hearthroll.tui.screens.table import TableScreen
+from hearthroll.tui.table import TableScreen
 from test_tui_helpers import scripted, settle, shown, type_into
 
 SIZE = (120, 36)

@@ -13,7 +13,7 @@ from hearthroll.tui.app import HearthrollApp
 from hearthroll.tui.screens.dice_input import DiceInput
 from hearthroll.tui.screens.options import OptionsPicker
 from hearthroll.tui.screens.palette import MovePalette
-from hearthroll.tui.screens.table import TableScreen
+from hearthroll.tui.table import TableScreen
 from test_tui_helpers import demo, settle, shown, type_into
 
 SIZE = (100, 32)

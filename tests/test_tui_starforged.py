@@ -16,7 +16,7 @@ from hearthroll.store.rulesets import load_catalog
 from hearthroll.tui import build
 from hearthroll.tui.app import HearthrollApp
 from hearthroll.tui.screens.dice_input import DiceInput
-from hearthroll.tui.screens.table import TableScreen
+from hearthroll.tui.table import TableScreen
 from test_tui_helpers import scripted, settle, shown, type_into
 
 SIZE = (120, 36)

@@ -13,7 +13,7 @@ from hearthroll.tui.screens.dice_input import DiceInput
 from hearthroll.tui.screens.edit_field import EditField
 from hearthroll.tui.screens.options import OptionsPicker
 from hearthroll.tui.screens.palette import MovePalette
-from hearthroll.tui.screens.table import TableScreen
+from hearthroll.tui.table import TableScreen
 from hearthroll.tui.widgets.move_log import MoveLog
 from test_tui_helpers import app_rolls_the_rest, demo, plain, roll_typed, settle, shown, type_into
 

@@ -82,10 +82,10 @@ NOT_SERVED = frozenset({"serve", "view", "warm"})
 
 SERVED = frozenset(
     {
-        "accept", "add", "asset", "batch", "burn", "check", "damage", "encounter", "foe",
+        "accept", "add", "asset", "batch", "burn", "check", "clock", "damage", "encounter", "foe",
         "gear", "heal", "hold", "hurt", "import", "level-up", "log", "move", "moves", "new",
-        "note", "odds", "plan", "practice", "prep", "redo", "repair", "reroll", "roll", "round",
-        "set", "show", "state", "stop", "track", "undo", "use", "wield",
+        "note", "odds", "oracle", "plan", "practice", "prep", "redo", "repair", "reroll", "roll",
+        "round", "set", "show", "state", "stop", "track", "undo", "use", "wield",
     }
 )  # fmt: skip
 """The verbs the warm process runs: every verb but `NOT_SERVED` (a test holds the two lists

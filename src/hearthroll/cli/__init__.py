@@ -11,11 +11,17 @@ from hearthroll import __version__
 from hearthroll.cli import (
     batch,
     campaign,
+    clock,
     datasworn,
     dice,
+    edits,
     fight,
+    log,
+    move,
     moves,
+    oracle,
     players,
+    pool,
     serve,
     sheet_verbs,
     starforged,
@@ -34,8 +40,14 @@ def build_parser() -> argparse.ArgumentParser:
     moves.add_parsers(verbs)
     datasworn.add_parsers(verbs)
     campaign.add_parsers(verbs)
+    move.add_parsers(verbs)
+    pool.add_parsers(verbs)
+    edits.add_parsers(verbs)
+    log.add_parsers(verbs)
     fight.add_parsers(verbs)
     starforged.add_parsers(verbs)
+    oracle.add_parsers(verbs)
+    clock.add_parsers(verbs)
     sheet_verbs.add_parsers(verbs)
     players.add_parsers(verbs)
     serve.add_parsers(verbs)

@@ -5,8 +5,8 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Any
 
-from hearthroll.cli.campaign import _verb, _with_store
 from hearthroll.cli.common import UsageError
+from hearthroll.cli.kernel import add_verb, with_store
 
 if TYPE_CHECKING:
     from hearthroll.core.campaign.events import Outcome
@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 
 def add_parsers(verbs: Any) -> None:
     """Add the encounter verbs to the command line."""
-    foe = _verb(
+    foe = add_verb(
         verbs, "foe", "add a foe to the encounter (opening it), drop it, or re-arm it", run_foe
     )
     foe.add_argument("name", metavar="NAME", help="the foe's name")
@@ -40,21 +40,23 @@ def add_parsers(verbs: Any) -> None:
         "--wield", action="store_true", help="a disarmed foe takes its weapon back (its turn)"
     )
 
-    wield = _verb(
+    wield = add_verb(
         verbs, "wield", "a disarmed character takes their weapon back (their turn)", run_wield
     )
     wield.add_argument("--as", dest="actor", metavar="NAME", help="the character")
 
-    _verb(verbs, "round", "end the round: cooldowns and timed conditions tick", run_round)
+    add_verb(verbs, "round", "end the round: cooldowns and timed conditions tick", run_round)
 
-    fight = _verb(
+    fight = add_verb(
         verbs, "encounter", "end the encounter, or mark it with no way out", run_encounter
     )
     fight.add_argument("--end", action="store_true", help="the fight is over")
     fight.add_argument("--no-way-out", action="store_true", help="no one can flee or break off")
     fight.add_argument("--way-out", action="store_true", help="a way out opens again")
 
-    practice = _verb(verbs, "practice", "train a maneuver: efficacy + 5 (or --by N)", run_practice)
+    practice = add_verb(
+        verbs, "practice", "train a maneuver: efficacy + 5 (or --by N)", run_practice
+    )
     practice.add_argument("move", metavar="MOVE", help="the maneuver's id or name")
     practice.add_argument("--as", dest="actor", metavar="NAME", help="the character training")
     practice.add_argument("--by", type=int, metavar="N", help="another amount the GM gives")
@@ -108,21 +110,21 @@ def run_foe(args: argparse.Namespace) -> int:
             attacking=args.attacking,
         )
 
-    return _with_store(args, verb)
+    return with_store(args, verb)
 
 
 def run_wield(args: argparse.Namespace) -> int:
     """A disarmed character wields their weapon again."""
     from hearthroll.core.verbs.fight import wield_again
 
-    return _with_store(args, lambda s: wield_again(s.state, s.ruleset, args.actor))
+    return with_store(args, lambda s: wield_again(s.state, s.ruleset, args.actor))
 
 
 def run_round(args: argparse.Namespace) -> int:
     """End the round."""
     from hearthroll.core.verbs.fight import end_round
 
-    return _with_store(args, lambda s: end_round(s.state, s.ruleset))
+    return with_store(args, lambda s: end_round(s.state, s.ruleset))
 
 
 def run_encounter(args: argparse.Namespace) -> int:
@@ -146,14 +148,14 @@ def run_encounter(args: argparse.Namespace) -> int:
             return fight.end_encounter(store.state, store.ruleset)
         return fight.no_way_out(store.state, args.no_way_out)
 
-    return _with_store(args, verb)
+    return with_store(args, verb)
 
 
 def run_practice(args: argparse.Namespace) -> int:
     """Practise a maneuver."""
     from hearthroll.core.verbs.fight import practice
 
-    return _with_store(args, lambda s: practice(s.state, s.ruleset, args.move, args.actor, args.by))
+    return with_store(args, lambda s: practice(s.state, s.ruleset, args.move, args.actor, args.by))
 
 
 def print_encounter(state: Campaign, ruleset: Ruleset) -> None:

@@ -19,7 +19,7 @@ from hearthroll.cli.common import (
 
 if TYPE_CHECKING:
     from hearthroll.core.rules.model import Catalog, Move, Ruleset, Table
-    from hearthroll.store.campaigns import CampaignCheck
+    from hearthroll.store.repair import CampaignCheck
 
 
 def add_parsers(verbs: Any) -> None:
@@ -98,15 +98,10 @@ def _proof(report: CampaignCheck, path: Path) -> str:
 
 def run_check(args: argparse.Namespace) -> int:
     """Check ruleset files together (with the shipped catalog for what they build on)."""
-    from hearthroll.store.campaigns import check_report, is_campaign_file
-    from hearthroll.store.rulesets import (
-        Problem,
-        RulesetError,
-        RulesetFile,
-        build_catalog,
-        read_each,
-        shipped_file,
-    )
+    from hearthroll.store.campaigns import is_campaign_file
+    from hearthroll.store.repair import check_report
+    from hearthroll.store.ruleset_file import Problem, RulesetFile
+    from hearthroll.store.rulesets import RulesetError, build_catalog, read_each, shipped_file
 
     files: list[RulesetFile] = []
     problems: list[Problem] = []

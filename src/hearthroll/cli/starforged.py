@@ -6,15 +6,9 @@ import argparse
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from hearthroll.cli.campaign import (
-    _common,
-    _effect_dice,
-    _finish,
-    _finish_effect,
-    _source,
-    _with_store,
-)
 from hearthroll.cli.common import UsageError
+from hearthroll.cli.dice_flags import add_effect_dice, dice_source, finish_dice, finish_effect
+from hearthroll.cli.kernel import add_campaign_options, with_store
 
 if TYPE_CHECKING:
     from hearthroll.core.campaign.events import Outcome
@@ -34,8 +28,8 @@ def add_parsers(verbs: Any) -> None:
         help="an option of the band the burn lands on (repeatable)",
     )
     burn.add_argument("--track", metavar="NAME", help="the track a loss of progress clears")
-    _effect_dice(burn)
-    _common(burn)
+    add_effect_dice(burn)
+    add_campaign_options(burn)
     burn.set_defaults(run=run_burn)
 
     asset = verbs.add_parser("asset", help="add a companion or a vehicle to a sheet")
@@ -45,7 +39,7 @@ def add_parsers(verbs: Any) -> None:
     asset.add_argument("--max", type=int, required=True, metavar="N", help="its health/integrity")
     asset.add_argument("--type", default="", metavar="T", help="command, support or incidental")
     asset.add_argument("--as", dest="actor", metavar="OWNER", help="whose asset it is")
-    _common(asset)
+    add_campaign_options(asset)
     asset.set_defaults(run=run_asset)
 
     track = verbs.add_parser("track", help="progress tracks: list, new, mark, roll, clear, drop")
@@ -57,7 +51,7 @@ def add_parsers(verbs: Any) -> None:
     track.add_argument("--times", type=int, default=1, metavar="N", help="marks at once")
     track.add_argument("--dice", metavar="A,B", help="the two challenge dice, typed")
     track.add_argument("--seed", type=int, help="seed the dice")
-    _common(track)
+    add_campaign_options(track)
     track.set_defaults(run=run_track)
 
 
@@ -66,7 +60,7 @@ def run_burn(args: argparse.Namespace) -> int:
     from hearthroll.core.verbs.starforged import burn
 
     def verb(store: CampaignStore) -> Outcome:
-        effect = _source(args.effect_dice, None)
+        effect = dice_source(args.effect_dice, None)
         outcome = burn(
             store.state,
             store.ruleset,
@@ -76,17 +70,17 @@ def run_burn(args: argparse.Namespace) -> int:
             track=args.track,
             effect_dice=effect,
         )
-        _finish_effect(effect)
+        finish_effect(effect)
         return outcome
 
-    return _with_store(args, verb)
+    return with_store(args, verb)
 
 
 def run_asset(args: argparse.Namespace) -> int:
     """Add an asset."""
     from hearthroll.core.verbs.starforged import add_asset
 
-    return _with_store(
+    return with_store(
         args,
         lambda s: add_asset(
             s.state, s.ruleset, args.kind, args.name, args.max, args.type, args.actor
@@ -115,24 +109,25 @@ def run_track(args: argparse.Namespace) -> int:
             return starforged.clear_track(state, args.name)
         if args.action == "drop":
             return starforged.drop_track(state, args.name)
-        dice = _source(args.dice, args.seed)
+        dice = dice_source(args.dice, args.seed)
         outcome = starforged.roll_track(state, args.name, dice)
-        _finish(dice)
+        finish_dice(dice)
         return outcome
 
-    return _with_store(args, verb)
+    return with_store(args, verb)
 
 
 def _list_tracks(args: argparse.Namespace) -> int:
     """The campaign's tracks, one a line (as `state` shows them), read without a write."""
-    from hearthroll.cli.campaign import _read, tracks_json
+    from hearthroll.cli.campaign import tracks_json
     from hearthroll.cli.common import EXIT_OK, print_json
+    from hearthroll.cli.kernel import read_campaign
     from hearthroll.cli.sheets import track_lines
     from hearthroll.core.games.progress import keeps_tracks
 
     if args.name is not None:
         raise UsageError("track list takes no NAME: it lists every track")
-    with _read(args) as store:
+    with read_campaign(args) as store:
         if not keeps_tracks(store.state, store.ruleset):
             raise UsageError(f"a {store.ruleset.name} campaign keeps no progress tracks")
         if args.json:

@@ -17,16 +17,11 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from hearthroll.core.rules.model import Catalog, Move, Ruleset, Table
-from hearthroll.store.converter import (
-    KeyPath,
-    problems_of,
-    shared,
-    show_path,
-    structure,
-)
+from hearthroll.store.converter import problems_of, shared, structure
 from hearthroll.store.errors import StoreError
+from hearthroll.store.ruleset_file import JoinedTable, Problem, RulesetFile
 from hearthroll.store.sources import SHIPPED, shipped_path, user_files
-from hearthroll.store.toml_positions import MAX_NESTING, Position, locate, nearest, too_deep
+from hearthroll.store.toml_positions import MAX_NESTING, too_deep
 
 if TYPE_CHECKING:
     from importlib.resources.abc import Traversable
@@ -37,71 +32,12 @@ MAX_BYTES = 4 * 1024 * 1024
 _TOP_KEYS = frozenset({"schema_version", "rulesets", "moves", "tables"})
 
 
-@attrs.frozen
-class Problem:
-    """One thing wrong in a file, with where it is."""
-
-    file: str
-    line: int
-    column: int
-    path: str
-    message: str
-
-    def __str__(self) -> str:
-        where = f"{self.path}: " if self.path else ""
-        if self.line == 0:  # a place with no line: a key path in a JSON file
-            return f"{self.file}: {where}{self.message}"
-        return f"{self.file}:{self.line}:{self.column}: {where}{self.message}"
-
-
 class RulesetError(StoreError):
     """Ruleset files with problems; `problems` lists them all."""
 
     def __init__(self, problems: Sequence[Problem]) -> None:
         self.problems = tuple(problems)
         super().__init__("\n".join(str(p) for p in self.problems))
-
-
-@attrs.frozen
-class JoinedTable:
-    """A table written at the top of a file (`[[tables]]`), joining the ruleset it names as a
-    `[[moves]]` entry does: how a file adds oracles to a ruleset another file defines."""
-
-    ruleset: str
-    table: Table
-
-
-@attrs.frozen
-class RulesetFile:
-    """One file's rulesets, moves and joined tables, with the positions of its keys for later
-    messages."""
-
-    name: str
-    rulesets: tuple[Ruleset, ...]
-    moves: tuple[Move, ...]
-    text: str = attrs.field(eq=False, repr=False)
-    _positions: dict[KeyPath, Position] = attrs.field(factory=dict, eq=False, repr=False)
-    tables: tuple[JoinedTable, ...] = ()
-    origins: dict[KeyPath, str] = attrs.field(factory=dict, eq=False, repr=False)
-    """For a file read from another format (a Datasworn package): the place in that file each
-    key was made from, so a problem names it there (`moves.adventure.contents.face_danger`)."""
-
-    @property
-    def positions(self) -> dict[KeyPath, Position]:
-        """Where each key is written; worked out only when a problem needs a place."""
-        if not self._positions and self.text:
-            self._positions.update(locate(self.text))
-        return self._positions
-
-    def problem(self, path: KeyPath, message: str) -> Problem:
-        """A problem at `path` in this file (or at its nearest written parent)."""
-        if self.origins:
-            for end in range(len(path), -1, -1):
-                if path[:end] in self.origins:
-                    return Problem(self.name, 0, 0, self.origins[path[:end]], message)
-            return Problem(self.name, 0, 0, "", message)
-        (line, column), _ = nearest(self.positions, path)
-        return Problem(self.name, line, column, show_path(path), message)
 
 
 def _syntax_problem(name: str, error: tomllib.TOMLDecodeError) -> Problem:

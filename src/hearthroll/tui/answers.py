@@ -8,7 +8,6 @@ named here: a question's kind picks its dialog. Escape anywhere leaves the campa
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Sequence
-from typing import TYPE_CHECKING
 
 from rich.console import Group, RenderableType
 from rich.text import Text
@@ -24,6 +23,7 @@ from hearthroll.core.dice.sources import (
     parse_faces,
 )
 from hearthroll.core.errors import DiceError, HearthrollError
+from hearthroll.core.games.gear import attack
 from hearthroll.core.rules.effects import OptionList
 from hearthroll.core.rules.model import Input, Move, Ruleset
 from hearthroll.core.verbs.asking import (
@@ -36,16 +36,13 @@ from hearthroll.core.verbs.asking import (
     resolve,
     shown,
 )
-from hearthroll.tui.keygate import ask
-from hearthroll.tui.refusals import at_table
+from hearthroll.tui.refused import at_table
 from hearthroll.tui.screens.dice_input import DiceInput
 from hearthroll.tui.screens.inputs import Inputs, MoveInputs
 from hearthroll.tui.screens.options import OptionsPicker, PickList
+from hearthroll.tui.table_protocol import Table
 from hearthroll.tui.views import roll_view
 from hearthroll.tui.widgets.dice_tray import render_roll
-
-if TYPE_CHECKING:
-    from hearthroll.tui.screens.table import TableScreen
 
 Dialog = Callable[["Asking", Sequence[Question]], Awaitable["MoveRequest | None"]]
 """Asks questions of one kind; the request with their answers, or None when cancelled."""
@@ -57,7 +54,7 @@ class Asking:
 
     def __init__(
         self,
-        table: TableScreen,
+        table: Table,
         state: Campaign,
         ruleset: Ruleset,
         request: MoveRequest,
@@ -93,7 +90,7 @@ class Asking:
         return None
 
 
-async def play(table: TableScreen, request: MoveRequest, typed: bool) -> None:
+async def play(table: Table, request: MoveRequest, typed: bool) -> None:
     """Resolve the move, asking each open question, and commit its outcome. `typed`: the
     faces of every die are asked, in order, each named (Enter on an empty line rolls it)."""
     state, ruleset = table.live.state, table.live.ruleset
@@ -140,7 +137,7 @@ async def _ask(asking: Asking, asked: Asked) -> MoveRequest | None:
 
 
 async def settle(
-    table: TableScreen,
+    table: Table,
     seen: Outcome | None,
     lists: Sequence[OptionList],
     made: Callable[[MoveRequest], Outcome],
@@ -215,7 +212,7 @@ async def _choices(asking: Asking, questions: Sequence[Question]) -> MoveRequest
         lists,
         lambda got: asking.trial(with_picks(got)),
     )
-    got: list[str] | None = await ask(asking.table.app, picker)
+    got: list[str] | None = await asking.table.ask(picker)
     if got is None:
         return None
     asking.band_asked = asking.band_asked or (
@@ -252,7 +249,7 @@ async def _inputs(asking: Asking, questions: Sequence[Question]) -> MoveRequest 
         return request
 
     form = MoveInputs(asking.move, lambda v: asking.trial(with_values(v)), specs, labels)
-    values: Inputs | None = await ask(asking.table.app, form)
+    values: Inputs | None = await asking.table.ask(form)
     return with_values(values) if values is not None else None
 
 
@@ -274,7 +271,7 @@ async def _one_throw(asking: Asking, question: Question) -> tuple[int, ...] | No
 
 
 async def faces_of(
-    table: TableScreen, title: str, question: Question, ahead: list[int]
+    table: Table, title: str, question: Question, ahead: list[int]
 ) -> tuple[int, ...] | None:
     """Ask the faces of one dice question (Enter on an empty line: the app rolls them);
     faces typed after a `/` go into `ahead`. None when cancelled."""
@@ -290,12 +287,12 @@ async def faces_of(
     count = f"{question.count} {'die' if question.count == 1 else 'dice'}"
     hint = f"{count} of {question.sides} sides; ⏎ on an empty line rolls {_them(question)}"
     dialog = DiceInput(title, hint, check, keys=_FACE_KEYS)
-    if await ask(table.app, dialog) is None or not held:
+    if await table.ask(dialog) is None or not held:
         return None
     return held[0]
 
 
-async def throw(table: TableScreen, verb: Callable[[DiceSource], Outcome]) -> Outcome | None:
+async def throw(table: Table, verb: Callable[[DiceSource], Outcome]) -> Outcome | None:
     """A verb that rolls dice (an item's healing): each die it rolls asked, named, Enter on an
     empty line rolling it; the verb's outcome, or None when cancelled or refused."""
     faces: list[int] = []
@@ -332,9 +329,7 @@ def _typed_ahead(asking: Asking, question: Question) -> tuple[int, ...] | None:
     return taken
 
 
-def _read_faces(
-    text: str, question: Question, table: TableScreen, ahead: list[int]
-) -> tuple[int, ...]:
+def _read_faces(text: str, question: Question, table: Table, ahead: list[int]) -> tuple[int, ...]:
     """The faces typed for this question (Enter alone: the app's dice); faces after a `/`
     are kept for the dice asked next."""
     main, slash, rest = text.partition("/")
@@ -386,11 +381,9 @@ def _summary(asking: Asking) -> RenderableType:
     return summary(asking.table, asking.seen.event, asking.move)
 
 
-def summary(table: TableScreen, event: Event, move: Move) -> RenderableType:
+def summary(table: Table, event: Event, move: Move) -> RenderableType:
     """The roll, so the options are picked with the dice in view; a Volley with no ranged
     weapon says it is a throw (reading 19), so no shots are looked for."""
-    from hearthroll.core.games.gear import attack
-
     view = roll_view(event, table.live.ruleset)
     parts: list[RenderableType] = list(render_roll(view, results=False))
     character = table.live.state.characters.get(event.actor or "")
@@ -401,5 +394,5 @@ def summary(table: TableScreen, event: Event, move: Move) -> RenderableType:
     return Group(*parts)
 
 
-def _fail(table: TableScreen, error: HearthrollError) -> None:
+def _fail(table: Table, error: HearthrollError) -> None:
     table.notify(at_table(error), severity="error", title="not done")

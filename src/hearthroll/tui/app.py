@@ -22,7 +22,9 @@ from hearthroll.store.memo import Memo
 from hearthroll.tui import places
 from hearthroll.tui.keygate import KeyGate
 from hearthroll.tui.live import QUIT_TIMEOUT, LiveCampaign, open_live
-from hearthroll.tui.screens.table import TableScreen
+from hearthroll.tui.messages import CampaignsWanted
+from hearthroll.tui.serving import stop_started
+from hearthroll.tui.table import TableScreen
 
 if TYPE_CHECKING:
     from hearthroll.tui.flow import DiceFactory
@@ -142,6 +144,12 @@ class HearthrollApp(App[None]):
         if isinstance(name, str):
             places.keep_theme(self.data_dir, name)
 
+    def on_campaigns_wanted(self, message: CampaignsWanted) -> None:
+        """The campaign list: open another, or make a new one."""
+        from hearthroll.tui.opening import campaign_list
+
+        campaign_list(self)
+
     def open_campaign(self, path: Path, *, first: bool = False) -> None:
         """Open the campaign at `path` and show it; a failure is said plainly."""
         try:
@@ -186,6 +194,4 @@ class HearthrollApp(App[None]):
             self.live.close(QUIT_TIMEOUT)
         with self._catalog_lock:  # what the warm-up had no time to keep (a quick quit)
             self._cached.keep()
-        from hearthroll.tui.serving import stop_started
-
         stop_started()  # a players' view served from here (V) stops with the app

@@ -7,6 +7,7 @@ from hearthroll.core.campaign.state import Campaign
 from hearthroll.core.errors import RuleError
 from hearthroll.core.numbers import whole_number
 from hearthroll.core.rules.model import Ruleset
+from hearthroll.core.verbs import fight
 
 FOE_HINT = "Bandit 12 12 20 armor 1 two shield huge (name, Str, Dex, health, then any)"
 _WEAPONS = {"one": "one_handed", "two": "two_handed", "none": "none"}
@@ -14,8 +15,6 @@ _WEAPONS = {"one": "one_handed", "two": "two_handed", "none": "none"}
 
 def add_foe_verb(state: Campaign, ruleset: Ruleset, text: str, attacking: str | None) -> Outcome:
     """`NAME STR DEX HEALTH [armor N] [one|two] [shield] [huge]`: the foe attacks `attacking`."""
-    from hearthroll.core.verbs.fight import add_foe
-
     words = text.split()
     numbers = [i for i, w in enumerate(words) if whole_number(w) is not None]
     if len(numbers) < 3 or numbers[0] == 0:
@@ -36,7 +35,7 @@ def add_foe_verb(state: Campaign, ruleset: Ruleset, text: str, attacking: str | 
     unknown = [w for w in rest if w not in (*_WEAPONS, "shield", "huge")]
     if unknown:
         raise RuleError(f"a foe has no {unknown[0]!r}; give armor N, one, two, shield, huge")
-    return add_foe(
+    return fight.add_foe(
         state,
         ruleset,
         name,
@@ -56,8 +55,6 @@ FOE_ORDERS = "hurt 5 (or 5; add ignore: past armor) · heal 3 · wield · drop �
 def foe_verb(state: Campaign, name: str, text: str) -> Outcome:
     """What the GM says of the aimed foe, read into the encounter verb it names: `hurt 5` (or
     `5`; `ignore` past armor), `heal 3`, `wield`, `drop`, `attacking NAME`, `stop`."""
-    from hearthroll.core.verbs import fight
-
     words = text.split()
     order = words[0].lower() if words else ""
     rest = words[1:]

@@ -1,5 +1,5 @@
-"""The footer's keys: for each ruleset the keys it plays by, most important first, in short
-words, as many as the width holds (`/`, `?` and `q` always)."""
+"""The footer's keys: for each ruleset the commands it plays by, most important first, in their
+short words, as many as the width holds (`/`, `?` and `q` always)."""
 
 from __future__ import annotations
 
@@ -10,8 +10,10 @@ from textual.binding import ActiveBinding
 
 from hearthroll.core.campaign.state import Campaign
 from hearthroll.core.rules.model import Ruleset
+from hearthroll.tui.commands import COMMANDS, HELP
+from hearthroll.tui.commands.table import PALETTE, QUIT
 
-ALWAYS = ("palette", "help", "app.quit")
+ALWAYS = (PALETTE.action, HELP.action, QUIT.action)
 """Shown at every width."""
 
 PALETTE_ROOM = 13
@@ -21,36 +23,12 @@ PALETTE_ROOM = 13
 def footer_plan(state: Campaign, ruleset: Ruleset) -> list[tuple[str, str]]:
     """The actions the footer may show for this game, most important first, each with its
     short words. A key that cannot act now is left out anyway (the screen's `check_action`)."""
-    from hearthroll.core.verbs.fight import has_encounters
-
-    fights = has_encounters(ruleset)
-    plan = [("palette", "Move")]
-    if "pool" in ruleset.mechanics:  # the bust's keys first: they show only while one waits
-        plan += [("reroll", "Reroll"), ("accept", "Accept"), ("prep", "+1 Prep")]
-        plan += [("push", "Push"), ("stop", "Stop")]
-    if fights:
-        plan += [("end_round", "End round")]
-        if state.encounter is not None and len(state.encounter.foes) > 1:
-            plan += [("tab(1)", "Target")]
-        plan += [("add_foe", "Foe")]
-    if "action" in ruleset.mechanics:
-        plan += [("next_move", "Play next"), ("burn", "Burn"), ("tracks", "Tracks")]
-    plan += [("undo", "Undo"), ("note", "Note")]  # the GM's line in the log: said often
-    if ruleset.gear or fights:
-        plan += [("hurt", "Hurt"), ("heal", "Heal")]
-    if ruleset.xp is not None:
-        plan += [("level_up", "Level Up")]
-    if ruleset.gear:
-        plan += [("gear", "Gear")]
-    if ruleset.holds:
-        plan += [("hold", "Holds")]
-    plan += [("served", "Players' view"), ("edit", "Edit")]
-    if ruleset.xp is not None:
-        plan += [("mark_xp", "XP")]
-    if ruleset.gear:
-        plan += [("damage", "Damage")]
-    plan += [("campaigns", "Campaigns"), ("help", "Keys"), ("app.quit", "Quit")]
-    return plan
+    shown = [
+        c
+        for c in COMMANDS
+        if c.footer and c.in_footer(state, ruleset) and c.offered(state, ruleset) is None
+    ]
+    return [(c.action, c.footer) for c in sorted(shown, key=lambda c: c.rank)]
 
 
 def _width(key: str, words: str) -> int:

@@ -33,47 +33,6 @@ MODAL_KEYS = (
     ("ctrl+q", "quit (saves first, never asks)"),
 )
 
-LONG = {
-    "palette": "the move palette: 3–4 letters and Enter roll a move for the active character",
-    "push": "push: the palette on RISKY moves only, for the turn's next pool",
-    "reroll": "spend a reroll on the bust: every kept 1 is rolled again",
-    "reroll(True)": "the same reroll, with the faces of real dice typed in",
-    "accept": "take the bust: XP for each kept 1, the turn ends, the GM makes a hard move",
-    "stop": "end the turn before a bust: rerolls come back up to the level",
-    "prep": "spend 1 Preparation: +1 to one kept die of the waiting bust (its options are "
-    "asked if that lifts it onto some)",
-    "undo": "undo the last event (the sheets and the log follow)",
-    "redo": "redo what was undone",
-    "hold": "gain (+N) or spend (-N) a hold: Preparation, Readiness…",
-    "mark_xp": "mark 1 XP on the active character",
-    "level_up": "Level Up (shown when the XP is there)",
-    "add_character": "add a character: name, template and level",
-    "edit": "edit any field: NAME.field or steading.field; a bad value is refused",
-    "note": "the GM's line in the log: a hard move, a scene (! first: secret, never in the "
-    "players' view)",
-    "damage": "roll the active character's weapon damage",
-    "damage(True)": "weapon damage with real dice",
-    "new_plan": "Make a Plan: a project and its requirements",
-    "plans": "tick a plan's boxes, or strike a plan",
-    "campaigns": "the campaign list: open another, or make a new one",
-    "burn": "burn momentum on the last action roll: it replaces the action score, then resets",
-    "next_move": "play the move a table row offers next (Face Death, Endure Harm −2), its harm "
-    "preset; after a rough ride, each one aboard's in turn, or let the rest off",
-    "next_move(True)": "the same, with the faces of real dice typed in (as F4 in the palette)",
-    "tracks": "progress tracks: new NAME / RANK, mark NAME [N], roll, clear, drop",
-    "recap": "write tonight's recap (Markdown, for the group chat) beside the campaign file",
-    "foe": "the aimed foe (← →): hurt N (ignore: past armor), heal N, wield, drop, attacking "
-    "NAME, stop",
-    "wield": "the active character, disarmed by their own fumble, wields their weapon again "
-    "(their turn)",
-    "tab(1)": "the next character; in a fight with two foes or more, the next target (as →)",
-    "tab(-1)": "the previous character; in a fight, the previous target (as ←)",
-    "served": "where the players' view is served to browsers, and whether it runs; when it "
-    "is not, the command, and an offer to serve it from here while the app runs",
-    "help": "this list",
-    "app.quit": "quit (everything is saved first; it never asks)",
-}
-
 LOG_KEYS = (
     ("↑ ↓, PgUp PgDn", "walk the move log (it stops following the newest event)"),
     ("⏎", "the highlighted event's whole record: dice, band, options, every change"),
@@ -107,8 +66,8 @@ def _key(binding: Binding) -> str:
 def help_sections(
     bindings: Iterable[BindingType], has: Callable[[str], bool] = lambda action: True
 ) -> list[Section]:
-    """The table's keys this game `has` (number keys folded into one line), the palette's,
-    the modals'."""
+    """The table's keys this game `has`, each with its help words (the binding's tooltip; number
+    keys folded into one line), then the log's, the palette's and the modals'."""
     table: list[tuple[str, str]] = []
     for binding in bindings:
         if not isinstance(binding, Binding) or not has(binding.action):
@@ -117,7 +76,7 @@ def help_sections(
             if binding.key == "1":
                 table.append(("1-9", "look at character 1 to 9 (moves are made as them)"))
             continue
-        text = LONG.get(binding.action, binding.description or binding.action)
+        text = binding.tooltip or binding.description or binding.action
         if table and table[-1][1] == text:  # two keys for one thing: one line
             table[-1] = (f"{table[-1][0]}, {_key(binding)}", text)
             continue

@@ -122,7 +122,7 @@ class LiveCampaign:
         count = count or PAGE
 
         def read(store: CampaignStore) -> list[Event]:
-            from hearthroll.store.campaigns import event_from_data
+            from hearthroll.store.codec import event_from_data
 
             journal = store.files.journal
             start = max(journal.first_seq, before - count)

@@ -23,3 +23,7 @@ class EventChosen(Message):
     def __init__(self, seq: int) -> None:
         super().__init__()
         self.seq = seq
+
+
+class CampaignsWanted(Message):
+    """The GM asked for the campaign list (to open another, or make one)."""

@@ -8,7 +8,7 @@ exactly one outcome at the end; Escape anywhere leaves the campaign as it was.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, TypeVar
+from typing import TypeVar
 
 from rich.text import Text
 
@@ -17,36 +17,85 @@ from hearthroll.core.campaign.state import Campaign
 from hearthroll.core.dice.sources import AskingDice, DiceSource, RandomDice, TypedDice
 from hearthroll.core.errors import HearthrollError
 from hearthroll.core.games import steading
+from hearthroll.core.games.encounter import needs_encounter
+from hearthroll.core.games.holds import on_roll
 from hearthroll.core.rules.model import Move, Ruleset
 from hearthroll.core.verbs.asking import MoveRequest, boost_question
 from hearthroll.core.verbs.edits import damage
+from hearthroll.core.verbs.offers import let_off, offer_words, offered_next
 from hearthroll.core.verbs.pool import reroll
+from hearthroll.core.verbs.session import refusal_before_roll
 from hearthroll.core.verbs.starforged import burn
 from hearthroll.tui import flow
 from hearthroll.tui.answers import play, settle
 from hearthroll.tui.flow import Preview
-from hearthroll.tui.keygate import ask
-from hearthroll.tui.refusals import at_table
+from hearthroll.tui.refused import at_table
 from hearthroll.tui.screens.dice_input import DiceInput
 from hearthroll.tui.screens.options import OptionsPicker, PickList
-from hearthroll.tui.screens.palette import PaletteChoice
-from hearthroll.tui.views import dice
-
-if TYPE_CHECKING:
-    from hearthroll.tui.screens.table import TableScreen
+from hearthroll.tui.screens.palette import MovePalette, PaletteChoice
+from hearthroll.tui.table_protocol import Table
+from hearthroll.tui.views import dice, next_pool
 
 T = TypeVar("T")
 
 
-def _fail(table: TableScreen, error: HearthrollError) -> None:
+def _fail(table: Table, error: HearthrollError) -> None:
     table.notify(at_table(error), severity="error", title="not done")
 
 
-def make_chosen(table: TableScreen, choice: PaletteChoice) -> None:
+def target_for(table: Table, move: Move) -> str | None:
+    """The foe a maneuver is made against: the table's target, for a move that needs one."""
+    return table.target if needs_encounter(move) else None
+
+
+def refusal(table: Table, move_id: str) -> str | None:
+    """Why the engine would refuse the move now, before any die (shown in the palette)."""
+    move = table.live.ruleset.move(move_id)
+    state, ruleset = table.live.state, table.live.ruleset
+    error = refusal_before_roll(
+        state, ruleset, move_id, actor=table.active, at=target_for(table, move)
+    )
+    return at_table(error) if error is not None else None
+
+
+def prepared(table: Table) -> bool:
+    """Whether the active character holds Preparation to spend as a roll is made."""
+    character = table.live.state.characters.get(table.active or "")
+    spend = on_roll(table.live.ruleset)
+    if character is None or spend is None:
+        return False
+    return bool(character.holds.get(spend.hold.id))
+
+
+def open_palette(table: Table, plan: Callable[[Table], None], risky_only: bool = False) -> None:
+    """The move palette (on RISKY moves only, for the turn's next push); the move picked is
+    made, or `plan` asks for a plan where the move starts one (Make a Plan)."""
+    if risky_only:
+        n = next_pool(table.live.state, table.active)
+        title = f"Push: {table.active}'s next RISKY move rolls {dice(n)}"
+    else:
+        title = f"Make a move as {table.active}" if table.active else "Make a move"
+    palette = MovePalette(
+        table.live.ruleset,
+        table.live.index,
+        title=title,
+        risky_only=risky_only,
+        can_prepare=prepared(table),
+        check=lambda move_id: refusal(table, move_id),
+    )
+
+    def chosen(choice: PaletteChoice | None) -> None:
+        if choice is not None:
+            make_chosen(table, choice, plan)
+
+    table.show(palette, chosen)
+
+
+def make_chosen(table: Table, choice: PaletteChoice, plan: Callable[[Table], None]) -> None:
     """Make the move picked in the palette, as a flow."""
     moves = table.live.ruleset.moves
     if any(m.id == choice.move and steading.starts_plan(m) for m in moves):
-        table.action_new_plan()
+        plan(table)
         return
 
     async def run() -> None:
@@ -55,11 +104,9 @@ def make_chosen(table: TableScreen, choice: PaletteChoice) -> None:
     table.run_flow(run)
 
 
-def open_on(table: TableScreen, who: str, move: str, why: str) -> None:
+def open_on(table: Table, who: str, move: str, why: str) -> None:
     """Open the palette as `who` on `move`, which the rules make next (a Last Breath, a Flee
     past the breaking point): Enter rolls it, F4 first to type the faces of real dice."""
-    from hearthroll.tui.screens.palette import MovePalette
-
     name = table.live.ruleset.move(move).name
     table.active = who
     table.refresh_view()
@@ -67,12 +114,12 @@ def open_on(table: TableScreen, who: str, move: str, why: str) -> None:
         table.live.ruleset,
         table.live.index,
         title=f"{why} (⏎ rolls it, F4 real dice)",
-        check=table.refusal,
+        check=lambda move_id: refusal(table, move_id),
         query=name,
     )
 
     async def run() -> None:
-        choice = await ask(table.app, palette)
+        choice = await table.ask(palette)
         if choice is not None:
             await make_move_flow(table, choice)
 
@@ -83,12 +130,10 @@ LET_OFF = "let_off"
 """The choice, beside the moves everyone aboard still owes, that lets the rest off."""
 
 
-def next_move_flow(table: TableScreen, typed: bool = False) -> None:
+def next_move_flow(table: Table, typed: bool = False) -> None:
     """The move offered next, its preset picked (several: which one, and whose, asked; while
     everyone aboard owes one, the GM may let the rest off instead); `typed` asks for the
     faces of real dice before it rolls, as F4 in the palette does."""
-    from hearthroll.core.verbs.offers import let_off, offer_words, offered_next
-
     ruleset, state = table.live.ruleset, table.live.state
     offers = offered_next(table.live.events, ruleset, state)
     if not offers:
@@ -101,8 +146,7 @@ def next_move_flow(table: TableScreen, typed: bool = False) -> None:
             items = tuple((str(n), offer_words(o, ruleset)) for n, o in enumerate(offers))
             if state.aboard is not None:
                 items += ((LET_OFF, "let the rest aboard off: nobody else pays a part"),)
-            picked = await ask(
-                table.app,
+            picked = await table.ask(
                 OptionsPicker(
                     "Play next", Text(""), [PickList("Which move?", items, 1)], lambda _: None
                 ),
@@ -123,7 +167,7 @@ def next_move_flow(table: TableScreen, typed: bool = False) -> None:
 
 
 async def make_move_flow(
-    table: TableScreen,
+    table: Table,
     choice: PaletteChoice,
     preset: str = "",
     actor: str | None = None,
@@ -140,14 +184,14 @@ async def make_move_flow(
         disadvantage=choice.disadvantage,
         picks=(preset,) if preset else (),
         prepare=choice.prepared,
-        at=table.target_for(move),
+        at=target_for(table, move),
         asset=asset,
     )
     await play(table, request, choice.typed)
 
 
 async def ask_faces(
-    table: TableScreen,
+    table: Table,
     title: str,
     needed: int | None,
     roll: Callable[[flow.TypedRoll], T],
@@ -170,7 +214,7 @@ async def ask_faces(
     hint = f"this roll takes {dice(needed)}" if needed is not None else "type the faces rolled"
     if blank is not None:
         hint += "; ⏎ on an empty line rolls them"
-    text = await ask(table.app, DiceInput(title, hint, check))
+    text = await table.ask(DiceInput(title, hint, check))
     return held[0] if text is not None and held else None
 
 
@@ -178,9 +222,7 @@ Finish = Callable[[list[str], str | None], Outcome]
 """The outcome for these picks and the track a loss of progress clears (None: as asked)."""
 
 
-async def _settle(
-    table: TableScreen, preview: Preview, move: Move, finish: Finish
-) -> Outcome | None:
+async def _settle(table: Table, preview: Preview, move: Move, finish: Finish) -> Outcome | None:
     """The outcome to commit: at once, or after the band's options are picked; what a pick
     opens (−1 health more to 0: wounded or the table; Lose Momentum at −6: another suffer move
     or progress lost, and on which track) is asked next, as a move's questions are."""
@@ -189,7 +231,7 @@ async def _settle(
     )
 
 
-def reroll_flow(table: TableScreen, typed: bool) -> None:
+def reroll_flow(table: Table, typed: bool) -> None:
     """Spend a reroll on the pending bust; a saved roll's options are picked before it lands."""
 
     async def run() -> None:
@@ -222,7 +264,7 @@ def reroll_flow(table: TableScreen, typed: bool) -> None:
 
 
 async def _reroll_typed(
-    table: TableScreen, state: Campaign, ruleset: Ruleset, move: Move
+    table: Table, state: Campaign, ruleset: Ruleset, move: Move
 ) -> Outcome | None:
     """The reroll with real dice: each die it rolls asked, named, with its band's picks."""
     picks = state.turn.picks
@@ -235,7 +277,7 @@ async def _reroll_typed(
     return await settle(table, None, (), made, move=move, preview=lambda r: made(r, RandomDice()))
 
 
-def prep_flow(table: TableScreen) -> None:
+def prep_flow(table: Table) -> None:
     """Spend Preparation on a kept die of the pending bust; if the +1 lifts it onto a band
     with options, they are picked before it lands."""
 
@@ -261,7 +303,7 @@ def prep_flow(table: TableScreen) -> None:
         question = boost_question(move, kept)
         lists = [PickList("Which kept die?", question.choices, 1)]
         picker = OptionsPicker(question.title, Text(move.trigger, style="italic"), lists, check)
-        if await ask(table.app, picker) is None or not held:
+        if await table.ask(picker) is None or not held:
             return
         position, preview = held[0]
         outcome = await _settle(
@@ -276,7 +318,7 @@ def prep_flow(table: TableScreen) -> None:
     table.run_flow(run)
 
 
-def damage_flow(table: TableScreen, typed: bool) -> None:
+def damage_flow(table: Table, typed: bool) -> None:
     """Roll the active character's weapon damage, with real dice if asked."""
     state, ruleset, actor = table.live.state, table.live.ruleset, table.active
     if not typed:
@@ -302,7 +344,7 @@ def damage_flow(table: TableScreen, typed: bool) -> None:
     table.run_flow(run)
 
 
-async def burn_flow(table: TableScreen) -> None:
+async def burn_flow(table: Table) -> None:
     """Burn momentum (reading 27): previewed, the new band's options asked, then committed."""
     state, ruleset, actor = table.live.state, table.live.ruleset, table.active
     lookup = table.live.event

@@ -3,22 +3,73 @@ campaign list, and closing (saved first) when switching or quitting."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
+from rich.console import RenderableType
 from rich.text import Text
+from textual.notifications import SeverityLevel
+from textual.screen import Screen
 
 from hearthroll.core.errors import HearthrollError
+from hearthroll.core.games.demo import has_demo
+from hearthroll.core.rules.model import Catalog
+from hearthroll.store.memo import Memo
 from hearthroll.tui import places
 from hearthroll.tui.live import QUIT_TIMEOUT, LiveCampaign, create_live, new_table
 from hearthroll.tui.screens.campaigns import NEW, CampaignList
 from hearthroll.tui.screens.new_campaign import CampaignChoice, NewCampaign
 
-if TYPE_CHECKING:
-    from hearthroll.tui.app import HearthrollApp
+
+class Shelf(Protocol):
+    """The app, as opening and closing campaigns needs it."""
+
+    data_dir: Path
+    memo: Memo
+    live: LiveCampaign | None
+
+    @property
+    def catalog(self) -> Catalog:
+        """Every ruleset hearthroll knows."""
+        ...
+
+    def show(self, live: LiveCampaign) -> None:
+        """Show `live` at the table."""
+        ...
+
+    def open_campaign(self, path: Path, *, first: bool = False) -> None:
+        """Open the campaign at `path` and show it."""
+        ...
+
+    def push_screen(self, screen: Screen[Any], callback: Callable[[Any], None]) -> Any:
+        """Push a screen; `callback` gets its answer."""
+        ...
+
+    def exit(
+        self, result: None = None, return_code: int = 0, message: RenderableType | None = None
+    ) -> None:
+        """End the app."""
+        ...
+
+    def call_from_thread(self, callback: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+        """Run `callback` on the app's thread, from another."""
+        ...
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = True,
+    ) -> None:
+        """A notification."""
+        ...
 
 
-def ask_new(app: HearthrollApp, path: Path | None, *, first: bool = False) -> None:
+def ask_new(app: Shelf, path: Path | None, *, first: bool = False) -> None:
     """The new-campaign form; the campaign is created when the form is accepted, then shown.
 
     Declining it on the way in (`first`) ends the app with a failing status.
@@ -44,15 +95,13 @@ def ask_new(app: HearthrollApp, path: Path | None, *, first: bool = False) -> No
         elif first:
             app.exit(return_code=1, message=Text("hearthroll: no campaign was opened"))
 
-    from hearthroll.core.games.demo import has_demo
-
     rulesets = [(r.id, r.name, has_demo(r.id)) for r in app.catalog.rulesets]
     name = path.stem if path is not None else ""
     where = str(path) if path is not None else ""
     app.push_screen(NewCampaign(rulesets, check, name=name, where=where), done)
 
 
-def campaign_list(app: HearthrollApp) -> None:
+def campaign_list(app: Shelf) -> None:
     """The campaigns at hand; the one picked is opened (n asks for a new one)."""
 
     def picked(path: Path | None) -> None:
@@ -68,7 +117,7 @@ def campaign_list(app: HearthrollApp) -> None:
     app.push_screen(CampaignList(found, current, app.data_dir), picked)
 
 
-def close_behind(app: HearthrollApp, live: LiveCampaign) -> None:
+def close_behind(app: Shelf, live: LiveCampaign) -> None:
     """Close a campaign switched away from (on a worker thread); unsaved events are said."""
     status = live.close(QUIT_TIMEOUT)
     if status.waiting:
@@ -76,7 +125,7 @@ def close_behind(app: HearthrollApp, live: LiveCampaign) -> None:
         app.call_from_thread(app.notify, message, severity="error", timeout=30)
 
 
-def close_then_exit(app: HearthrollApp, live: LiveCampaign) -> None:
+def close_then_exit(app: Shelf, live: LiveCampaign) -> None:
     """Wait for the save queue (on a worker thread), then exit; say so if it could not drain."""
     status = live.close(QUIT_TIMEOUT)
     if not status.waiting:

@@ -16,12 +16,11 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import IO, TYPE_CHECKING
+from typing import IO
 
 from hearthroll.store import serving
-
-if TYPE_CHECKING:
-    from hearthroll.tui.screens.table import TableScreen
+from hearthroll.tui.screens.prompt import LinePrompt
+from hearthroll.tui.table_protocol import Table
 
 START_WAIT = 60.0
 """Seconds a server started from here is given to listen (or to say why it cannot)."""
@@ -104,7 +103,7 @@ def _address(text: str) -> tuple[str, int] | str:
     return host.strip("[]"), int(port)
 
 
-def show(screen: TableScreen) -> None:
+def show(screen: Table) -> None:
     """`V`: say where the view is served; when it is not, offer to serve it from here."""
     campaign = screen.live.path
 
@@ -113,12 +112,12 @@ def show(screen: TableScreen) -> None:
             served = serving.find(campaign)
         except Exception:  # the last guard: a note never fails the table
             served = None
-        screen.app.call_from_thread(_answer, screen, campaign, served)
+        screen.from_behind(lambda: _answer(screen, campaign, served))
 
-    screen.run_worker(look, thread=True, group="serving")
+    screen.behind(look, "serving")
 
 
-def _answer(screen: TableScreen, campaign: Path, served: serving.Served | None) -> None:
+def _answer(screen: Table, campaign: Path, served: serving.Served | None) -> None:
     starting = any(s.campaign == campaign and s.process.poll() is None for s in STARTED)
     if served is None and starting:
         screen.say("V: the players' view is starting…")
@@ -128,9 +127,7 @@ def _answer(screen: TableScreen, campaign: Path, served: serving.Served | None) 
         _offer(screen, campaign)
 
 
-def _offer(screen: TableScreen, campaign: Path) -> None:
-    from hearthroll.tui.screens.prompt import LinePrompt
-
+def _offer(screen: Table, campaign: Path) -> None:
     def check(text: str) -> str | None:
         address = _address(text)
         if isinstance(address, str):
@@ -144,10 +141,10 @@ def _offer(screen: TableScreen, campaign: Path) -> None:
         return None
 
     title = "Serve the players' view from here, while this app runs? HOST:PORT (esc: not now)"
-    screen.app.push_screen(LinePrompt(title, check, value=OFFER))
+    screen.show(LinePrompt(title, check, value=OFFER))
 
 
-def _await(screen: TableScreen, started: Started) -> None:
+def _await(screen: Table, started: Started) -> None:
     def wait() -> None:
         outcome = started.wait_listening()
         words = (
@@ -156,6 +153,6 @@ def _await(screen: TableScreen, started: Started) -> None:
             else f"V: the players' view could not be served: {outcome}"
         )
         with contextlib.suppress(RuntimeError):  # the app quit meanwhile
-            screen.app.call_from_thread(screen.say, words)
+            screen.from_behind(lambda: screen.say(words))
 
-    screen.run_worker(wait, thread=True, group="serving")
+    screen.behind(wait, "serving")

@@ -3,33 +3,33 @@ spent on its options (h), and Last Breath opened as soon as it waits."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
 
 from hearthroll.core.campaign.events import Outcome
 from hearthroll.core.campaign.state import Campaign
-from hearthroll.core.dice.sources import AskingDice, DiceNeeded, TypedDice
+from hearthroll.core.dice.sources import AskingDice, DiceNeeded, DiceSource, TypedDice
 from hearthroll.core.games import gear
+from hearthroll.core.games.holds import by_hand
 from hearthroll.core.numbers import signed
 from hearthroll.core.verbs import edits, sheet
 from hearthroll.tui import flow
 from hearthroll.tui.answers import throw
-from hearthroll.tui.keygate import ask
+from hearthroll.tui.moves import ask_faces, open_on
+from hearthroll.tui.screens.gear import GearChoice, GearDialog
+from hearthroll.tui.screens.hold import HoldChange
+from hearthroll.tui.screens.options import OptionsPicker, PickList
+from hearthroll.tui.screens.prompt import LinePrompt
+from hearthroll.tui.table_protocol import Table
 
-if TYPE_CHECKING:
-    from collections.abc import Callable
 
-    from hearthroll.core.dice.sources import DiceSource
-    from hearthroll.tui.screens.table import TableScreen
-
-
-def _who(table: TableScreen) -> str | None:
+def _who(table: Table) -> str | None:
     if table.active not in table.live.state.characters:
         table.notify("no character: press A to add one", severity="warning")
         return None
     return table.active
 
 
-def gear_lines(table: TableScreen) -> list[str]:
+def gear_lines(table: Table) -> list[str]:
     """The ruleset's items as the gear dialog lists them: weight, armor, damage, uses."""
     lines = []
     for item in table.live.ruleset.gear:
@@ -54,10 +54,8 @@ def gear_lines(table: TableScreen) -> list[str]:
     return lines
 
 
-def gear_flow(table: TableScreen) -> None:
+def gear_flow(table: Table) -> None:
     """g: give, drop, wear or stow an item; a refusal names the rule, in place."""
-    from hearthroll.tui.screens.gear import GearChoice, GearDialog
-
     who = _who(table)
     if who is None:
         return
@@ -75,13 +73,11 @@ def gear_flow(table: TableScreen) -> None:
 
         return table.attempt(verb)
 
-    table.app.push_screen(GearDialog(who, gear_lines(table), check))
+    table.show(GearDialog(who, gear_lines(table), check))
 
 
-def hurt_flow(table: TableScreen) -> None:
+def hurt_flow(table: Table) -> None:
     """t: damage taken, armor first ("5", "5 ignore" for armor-piercing, "5 fall")."""
-    from hearthroll.tui.screens.prompt import LinePrompt
-
     who = _who(table)
     if who is None:
         return
@@ -107,13 +103,11 @@ def hurt_flow(table: TableScreen) -> None:
         )
 
     title = f"{who} takes damage: N (armor first; add 'ignore' or 'fall')"
-    table.app.push_screen(LinePrompt(title, check, placeholder="5, or 5 ignore, or 5 fall"))
+    table.show(LinePrompt(title, check, placeholder="5, or 5 ignore, or 5 fall"))
 
 
-def heal_flow(table: TableScreen) -> None:
+def heal_flow(table: Table) -> None:
     """H: heal N, or use an item (a potion, a kit, Adventuring Gear)."""
-    from hearthroll.tui.screens.prompt import LinePrompt
-
     who = _who(table)
     if who is None:
         return
@@ -152,7 +146,7 @@ def heal_flow(table: TableScreen) -> None:
     hint = f"3, or an item: {first[0].lower()}" if first else "3"
 
     async def run() -> None:
-        if await ask(table.app, LinePrompt(title, check, placeholder=hint)) is None:
+        if await table.ask(LinePrompt(title, check, placeholder=hint)) is None:
             return
         if rolling:
             state, ruleset = table.live.state, table.live.ruleset
@@ -163,12 +157,8 @@ def heal_flow(table: TableScreen) -> None:
     table.run_flow(run)
 
 
-def hold_flow(table: TableScreen) -> None:
+def hold_flow(table: Table) -> None:
     """h: gain or spend a hold; spending one with options (Readiness) asks which, one a point."""
-    from hearthroll.core.games.holds import by_hand
-    from hearthroll.tui.screens.hold import HoldChange
-    from hearthroll.tui.screens.options import OptionsPicker, PickList
-
     who = _who(table)
     if who is None:
         return
@@ -189,7 +179,7 @@ def hold_flow(table: TableScreen) -> None:
         )
 
     async def run() -> None:
-        value = await ask(table.app, HoldChange(who, holds, check))
+        value = await table.ask(HoldChange(who, holds, check))
         if value is None:
             return
         hold_id, amount = value
@@ -219,7 +209,7 @@ def hold_flow(table: TableScreen) -> None:
         picker = OptionsPicker(
             f"{who}: {spent.name}", spent.text, lists, pick, escape="spend nothing"
         )
-        chosen = await ask(table.app, picker) is not None
+        chosen = await table.ask(picker) is not None
         what = f"{who}: {' · '.join(o.text.rstrip('.') for o in spent.spends if o.id in rolling)}"
         if not chosen or (rolling and not await _spend_rolled(table, what, rolling, spend)):
             table.notify("cancelled: nothing was spent", severity="warning")
@@ -228,14 +218,13 @@ def hold_flow(table: TableScreen) -> None:
 
 
 async def _spend_rolled(
-    table: TableScreen,
+    table: Table,
     title: str,
     picks: list[str],
     spend: Callable[[list[str], DiceSource], Outcome],
 ) -> bool:
     """The dice a hold's picks roll (Defend's "deal half your damage"): the faces of real dice
     typed, or Enter on an empty line for the app's dice. False when cancelled."""
-    from hearthroll.tui.moves import ask_faces
 
     def typed(faces: flow.TypedRoll) -> Outcome:
         source = TypedDice((*faces.dice, *(faces.effect or ())))
@@ -262,10 +251,8 @@ def waiting_move(before: Campaign, after: Campaign) -> tuple[str, str] | None:
     return None
 
 
-def open_waiting(table: TableScreen, who: str, move: str) -> None:
+def open_waiting(table: Table, who: str, move: str) -> None:
     """Open the palette on the move that waits for `who` (their Last Breath)."""
-    from hearthroll.tui.moves import open_on
-
     name = next((m.name for m in table.live.ruleset.moves if m.id == move), move)
     table.notify(f"{who} is at 0 HP: {name} now", severity="warning")
     open_on(table, who, move, f"{who} is at 0 HP: {name} waits")

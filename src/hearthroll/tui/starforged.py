@@ -2,19 +2,15 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from hearthroll.core.campaign.events import Outcome
 from hearthroll.core.campaign.state import Campaign
 from hearthroll.core.dice.sources import DiceSource
 from hearthroll.core.errors import HearthrollError
 from hearthroll.core.numbers import whole_number
 from hearthroll.core.verbs import starforged
+from hearthroll.tui.moves import burn_flow
 from hearthroll.tui.screens.prompt import LinePrompt
-
-if TYPE_CHECKING:
-    from hearthroll.tui.screens.table import TableScreen
-
+from hearthroll.tui.table_protocol import Table
 
 TRACK_HELP = (
     "new NAME / RANK [KIND] · mark NAME [N] · roll NAME · clear NAME · drop NAME "
@@ -22,10 +18,9 @@ TRACK_HELP = (
 )
 
 
-def burn(table: TableScreen) -> None:
+def burn(table: Table) -> None:
     """Burn the active character's momentum on their last action roll; the band it lands on
     asks its options (the old band's are undone)."""
-    from hearthroll.tui.moves import burn_flow
 
     async def run() -> None:
         await burn_flow(table)
@@ -60,10 +55,10 @@ def track_verb(state: Campaign, text: str, dice: DiceSource) -> Outcome:
     raise HearthrollError(f"start with new, mark, roll, clear or drop: {TRACK_HELP}")
 
 
-def tracks(table: TableScreen) -> None:
+def tracks(table: Table) -> None:
     """The tracks prompt: new, mark, roll, clear or drop, as one line."""
 
     def check(text: str) -> str | None:
         return table.attempt(lambda: track_verb(table.live.state, text, table.dice()))
 
-    table.app.push_screen(LinePrompt(f"Tracks: {TRACK_HELP}", check, placeholder="mark Beacon"))
+    table.show(LinePrompt(f"Tracks: {TRACK_HELP}", check, placeholder="mark Beacon"))

@@ -5,7 +5,8 @@ returns None when the ruleset lacks what it shows (no HP line in a game without 
 without templates), else a `Section`: its lines for people (the CLI's `state`, the app's sheet)
 and its fields for `state --json`. A ruleset with a sheet of its own (a momentum scale, assets,
 progress tracks, efficacies and cooldowns) adds a function to `SECTIONS`, kept in its concept
-module; no consumer changes.
+module; no consumer changes. `problems` says what on a campaign's sheets its ruleset does not
+allow, from the rules that own each bound.
 """
 
 from __future__ import annotations
@@ -14,13 +15,14 @@ from collections.abc import Callable
 
 import attrs
 
-from hearthroll.core.campaign.state import Character
-from hearthroll.core.games import assets, encounter, gear, momentum
+from hearthroll.core.campaign.state import Campaign, Character
+from hearthroll.core.games import assets, bounds, encounter, gear, momentum
+from hearthroll.core.games.bounds import Problem
 from hearthroll.core.games.sections import Line, Section
 from hearthroll.core.numbers import signed
 from hearthroll.core.rules.model import Ruleset
 
-__all__ = ["SECTIONS", "Line", "Section", "Sheet", "character_sheet"]
+__all__ = ["SECTIONS", "Line", "Problem", "Section", "Sheet", "character_sheet", "problems"]
 
 
 SectionFn = Callable[[Ruleset, Character], Section | None]
@@ -230,3 +232,11 @@ def character_sheet(ruleset: Ruleset, character: Character) -> Sheet:
     """The character's sheet as its ruleset shapes it."""
     found = (build(ruleset, character) for build in SECTIONS)
     return Sheet(character.name, tuple(s for s in found if s is not None))
+
+
+def problems(state: Campaign, ruleset: Ruleset) -> list[Problem]:
+    """Everything on the campaign's sheets that its ruleset does not allow, by key path: what
+    the ruleset does not have or is out of its bounds (`bounds.problems`: a file with it does
+    not open), and momentum above the max its impacts make (`momentum.above_max`: the sheet
+    opens with it, and the next move or `set` brings it down)."""
+    return bounds.problems(state, ruleset) + momentum.above_max(state, ruleset)

@@ -29,6 +29,11 @@ _CACHE_SIZE = 512
 _FEW = 256
 """Up to this many scored items, each name is checked for the phrase; past it, the names are
 searched for the phrase all at once."""
+CLEAR_LEAD = 1.0
+"""How far the best match must score above the next for `search_move` to settle on it: about a
+word more found, or found in a weightier field."""
+CANDIDATES_SHOWN = 6
+"""How many of the moves that match about equally well an ambiguous `search_move` names."""
 RANK_AHEAD = 256
 """A one- or two-letter token alone that finds more items than this has its ranking worked
 out when the index is built."""
@@ -295,6 +300,15 @@ def find_move(moves: Sequence[_S], wanted: str, *, where: str = "") -> _S:
     An id beats a name and a name beats an alias: "clash" is the house Clash, not the alias
     another ruleset gives its Hack and Slash. The error suggests the nearest names.
     """
+    move = exact_move(moves, wanted)
+    if move is None:
+        raise _unknown(moves, wanted, where)
+    return move
+
+
+def exact_move(moves: Sequence[_S], wanted: str) -> _S | None:
+    """The move whose id, name or alias is `wanted` in any case (an id first, then a name, then
+    an alias), or None; several of one kind are NotFound."""
     key = _norm(wanted)
     tiers: tuple[Callable[[_S], Sequence[str]], ...] = (
         lambda m: (m.id,),
@@ -308,9 +322,30 @@ def find_move(moves: Sequence[_S], wanted: str, *, where: str = "") -> _S:
         if len(exact) > 1:
             choices = ", ".join(f"{m.id} ({m.ruleset})" for m in exact)
             raise NotFound(f"{wanted!r} names several moves: {choices}; name the ruleset or an id")
+    return None
+
+
+def search_move(moves: Sequence[_S], wanted: str, *, where: str = "") -> _S:
+    """The move search ranks clearly first for `wanted` (a typo, a player's words): ahead of
+    the next by CLEAR_LEAD at least. Several close together are NotFound naming them; none,
+    NotFound with the nearest names, as `find_move` says it."""
+    hits = MoveIndex(moves).search(wanted) if query_words(wanted) else []
+    if not hits:
+        raise _unknown(moves, wanted, where)
+    close = [moves[h.index].name for h in hits if h.score > hits[0].score - CLEAR_LEAD]
+    if len(close) == 1:
+        return moves[hits[0].index]
+    shown = close[:CANDIDATES_SHOWN]
+    more = len(close) - len(shown)
+    listed = ", ".join(shown) + (f" and {more} more" if more else "")
+    raise NotFound(f"{wanted!r} could be several moves{where}: {listed}; name one")
+
+
+def _unknown(moves: Sequence[Searchable], wanted: str, where: str) -> NotFound:
+    """No move is `wanted`: the error, with the nearest names (or the move whose alias is)."""
     suggestions = nearest(wanted, sorted({m.name for m in moves}))
     if not suggestions:  # a typo of an alias: suggest the move that has it
         aliases = {a: m.name for m in moves for a in m.aliases}
         suggestions = sorted({aliases[a] for a in nearest(wanted, sorted(aliases))})
     hint = f"; did you mean {', '.join(suggestions)}?" if suggestions else ""
-    raise NotFound(f"no move {wanted!r}{where}{hint}")
+    return NotFound(f"no move {wanted!r}{where}{hint}")

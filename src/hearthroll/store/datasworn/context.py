@@ -9,7 +9,7 @@ import attrs
 
 from hearthroll.store.datasworn.package import JsonPath, Package
 from hearthroll.store.datasworn.words import Words, plain
-from hearthroll.store.rulesets import Problem
+from hearthroll.store.ruleset_file import Problem
 
 MOVES: frozenset[str] = frozenset({"move", "asset", "asset_move", "foe"})
 """The kinds that become moves of the catalog (an asset and a foe are read as moves)."""

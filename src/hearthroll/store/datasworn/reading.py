@@ -35,7 +35,7 @@ from hearthroll.store.datasworn.package import (
 )
 from hearthroll.store.datasworn.rules import own_ruleset
 from hearthroll.store.datasworn.tables import build_table, faults
-from hearthroll.store.rulesets import JoinedTable, Problem, RulesetFile
+from hearthroll.store.ruleset_file import JoinedTable, Problem, RulesetFile
 
 STARFORGED = "starforged"
 _Key = tuple[str, JsonPath]

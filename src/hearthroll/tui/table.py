@@ -1,0 +1,359 @@
+"""The table: the main screen. It composes the panes, hands them snapshots of the campaign,
+routes each key to its command (`tui.commands`) and commits the outcomes (saved behind, in
+order)."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import ActiveBinding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList
+
+from hearthroll.core.campaign.events import Event, Outcome, summary
+from hearthroll.core.campaign.state import Campaign
+from hearthroll.core.errors import HearthrollError
+from hearthroll.core.games.encounter import aim, flee_move, newly_breaking
+from hearthroll.store import damage_note
+from hearthroll.tui import keygate, views
+from hearthroll.tui.commands import COMMANDS, Seat, command, runner
+from hearthroll.tui.flow import DiceFactory
+from hearthroll.tui.footer import footer_bindings, footer_plan
+from hearthroll.tui.keygate import FLOWS
+from hearthroll.tui.live import LiveCampaign
+from hearthroll.tui.messages import EventChosen, SaveChanged
+from hearthroll.tui.moves import open_on
+from hearthroll.tui.refused import at_table
+from hearthroll.tui.saver import SaveStatus, SavingStopped
+from hearthroll.tui.screens.event_detail import EventDetail
+from hearthroll.tui.sheet_flows import open_waiting, waiting_move
+from hearthroll.tui.table_protocol import Verb
+from hearthroll.tui.widgets.character_sheet import CharacterSheet
+from hearthroll.tui.widgets.dice_tray import DiceTray
+from hearthroll.tui.widgets.encounter_pane import EncounterPane
+from hearthroll.tui.widgets.move_log import MoveLog
+from hearthroll.tui.widgets.party_bar import PartyBar
+from hearthroll.tui.widgets.status_line import StatusLine
+from hearthroll.tui.widgets.steading_sheet import SteadingSheet
+from hearthroll.tui.widgets.tracks_pane import TracksPane, tracks_view
+
+T = TypeVar("T")
+
+
+def _action(action: str, parameters: tuple[object, ...]) -> str:
+    """A binding's action as written in BINDINGS: "reroll(True)" for the typed reroll."""
+    return f"{action}({', '.join(map(str, parameters))})" if parameters else action
+
+
+class TableScreen(Screen[None]):
+    """Party bar, character and steading sheets, dice tray, move log and the keys that matter."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [c.binding() for c in COMMANDS]
+
+    def __init__(self, live: LiveCampaign, dice: DiceFactory) -> None:
+        super().__init__()
+        self.live = live
+        self.dice = dice
+        self._log_shown = False
+        self._reading_older = False
+        self.active: str | None = live.state.active or next(iter(live.state.characters), None)
+        self._save_status = SaveStatus()
+        self.target: str | None = None
+        """The foe the table aims maneuvers at (←/→ or Tab picks another)."""
+        self._said: str | None = None
+        """What the status line says to the GM (a key that could not act, what undo did)."""
+
+    # --- layout and snapshots -------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield StatusLine(id="status")
+        yield PartyBar(id="party")
+        with Horizontal(id="panes"):
+            with Vertical(id="left"):
+                with Horizontal(id="sheets"):
+                    yield CharacterSheet(id="sheet", classes="pane")
+                yield SteadingSheet(id="steading", classes="pane")
+                yield EncounterPane(id="encounter", classes="pane")
+                yield TracksPane(id="tracks", classes="pane")
+            with Vertical(id="right"):
+                yield DiceTray(id="tray", classes="pane")
+                yield MoveLog(id="log", classes="pane")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#tray").border_title = "dice tray"
+        self.query_one("#log").border_title = "move log"
+        self.use(self.live)
+        self.query_one(MoveLog).focus()
+        self.call_after_refresh(self._show_log)
+
+    def _show_log(self) -> None:
+        """The log's lines, right after the first frame (they need the engine's verbs loaded)."""
+        self._log_shown = True
+        self.query_one(MoveLog).view = views.log_view(self.live.events)
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        """Reaching the top of the log brings the events before it, read behind the screen."""
+        if event.option_index == 0 and isinstance(event.option_list, MoveLog):
+            self._read_older_log()
+
+    def _read_older_log(self) -> None:
+        live = self.live
+        if self._reading_older or not live.has_older:
+            return
+        self._reading_older = True
+
+        def read() -> None:
+            try:
+                older = live.older()
+            except Exception:  # the log just stays shorter; play goes on
+                older = []
+            self.app.call_from_thread(self._prepend, live, older)
+
+        self.run_worker(read, thread=True, group="log")
+
+    def _prepend(self, live: LiveCampaign, older: list[Event]) -> None:
+        self._reading_older = False
+        if live is self.live and older:
+            live.prepend(older)
+            self.refresh_view()
+
+    def use(self, live: LiveCampaign) -> None:
+        """Play `live` at this table from now on (another campaign opened)."""
+        if live is not self.live:
+            self.live.listen(None)
+            self.live = live
+            self.active = live.state.active or next(iter(live.state.characters), None)
+            self._save_status = SaveStatus()
+            self._said = None
+            self.query_one(MoveLog).follow()
+
+        def report(status: SaveStatus) -> None:
+            self.post_message(SaveChanged(status, live))
+
+        live.listen(report)
+        self.refresh_view()
+        self.call_after_refresh(self._look_for_damage, live)
+        if live.repaired:
+            self.notify(f"repaired: {live.repaired} saved event(s) replayed onto the state")
+        if live.hand_edit is not None:
+            edit, live.hand_edit = live.hand_edit, None
+            self.notify(f"#{edit.seq} {summary(edit)} (u undoes it)")
+
+    def _look_for_damage(self, live: LiveCampaign) -> None:
+        """After the first frame, the journal's older segments are read for damage behind the
+        table; damage found stays on the top line (in check's words)."""
+
+        def look() -> None:
+            try:
+                if live.look_for_damage() is not None:
+                    self.app.call_from_thread(self.refresh_view)
+            except Exception:  # unreadable now, or the app gone: `check` still tells
+                return
+
+        self.run_worker(look, thread=True, group="journal")
+
+    def refresh_view(self) -> None:
+        """Hand every pane a fresh snapshot of the campaign."""
+        state, ruleset, events = self.live.state, self.live.ruleset, self.live.events
+        if self.active not in state.characters:
+            self.active = next(iter(state.characters), None)
+        saving = self._save_status
+        said = self._said or (damage_note.one_line(self.live.damage) if self.live.damage else None)
+        self.query_one(StatusLine).view = views.status_view(
+            state, ruleset, self.live.path.name
+        )._replace(waiting=saving.waiting, error=saving.error, note=saving.note, said=said)
+        self.query_one(PartyBar).view = views.party_view(state, ruleset, self.active)
+        self.query_one("#sheet", CharacterSheet).view = views.sheet_view(
+            state, ruleset, self.active
+        )
+        self._party_sheets()
+        self.query_one(SteadingSheet).view = views.steading_view(state, ruleset)
+        self.target = views.target_foe(state, self.target, self.active)
+        self.query_one(EncounterPane).view = views.encounter_view(state, ruleset, self.target)
+        self.query_one(TracksPane).view = tracks_view(state, ruleset)
+        self.query_one(DiceTray).view = views.tray_view(
+            state, ruleset, self.active, events, self.target
+        )
+        if self._log_shown:
+            self.query_one(MoveLog).view = views.log_view(events)
+        self.refresh_bindings()
+
+    WIDE = 160
+    """From this many columns the whole party's sheets stand side by side."""
+
+    SHORT = 30
+    """Below this many lines the tray takes more of its column, so a roll's dice, band, text
+    and options stay in view (the log keeps a few lines)."""
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.set_class(event.size.height < self.SHORT, "-short")
+        self.refresh_bindings()  # the footer shows as many keys as the width holds
+        wide = event.size.width >= self.WIDE
+        if wide != self.has_class("-wide"):
+            self.set_class(wide, "-wide")
+            self._party_sheets()
+
+    def _party_sheets(self) -> None:
+        """On a wide screen, a sheet for each other member of the party beside the active one."""
+        others = [n for n in self.live.state.characters if n != self.active]
+        if not self.has_class("-wide"):
+            others = []
+        shelf = self.query_one("#sheets", Horizontal)
+        shown = list(shelf.query(".party-sheet").results(CharacterSheet))
+        for extra in shown[len(others) :]:
+            extra.remove()
+        state, ruleset = self.live.state, self.live.ruleset
+        for number, name in enumerate(others):
+            view = views.sheet_view(state, ruleset, name)
+            if number < len(shown):
+                shown[number].view = view
+            else:
+                sheet = CharacterSheet(classes="pane party-sheet")
+                sheet.view = view
+                shelf.mount(sheet)
+
+    # --- keys and commands ----------------------------------------------------------------
+
+    @property
+    def active_bindings(self) -> dict[str, ActiveBinding]:
+        """The bindings, with the footer showing this game's important keys that fit."""
+        plan = footer_plan(self.live.state, self.live.ruleset)
+        width = self.size.width or self.app.size.width
+        return footer_bindings(
+            super().active_bindings, plan, width, lambda a: self.app.get_key_display(a.binding)
+        )
+
+    def _refusal(self, action: str) -> str | None:
+        found = command(action)
+        if found is None:
+            return None
+        live = self.live
+        return found.refusal(Seat(live.state, live.ruleset, self.active, live.events))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Show (and allow) the turn's keys only when they can act; the others, pressed, say
+        why not (`on_key`)."""
+        return self._refusal(_action(action, parameters)) is None
+
+    def on_key(self, event: events.Key) -> None:
+        """A table key that cannot act now says why in the status line (never nothing)."""
+        for found in COMMANDS:
+            if event.key in found.key.split(","):
+                why = self._refusal(found.action)
+                if why:
+                    event.stop()
+                    self.say(f"{found.key_display or event.key}: {why}")
+                return
+
+    if not TYPE_CHECKING:
+
+        def __getattr__(self, name: str) -> Any:
+            """`action_NAME`: the body of the command whose action is NAME."""
+            found = runner(name.removeprefix("action_")) if name.startswith("action_") else None
+            if found is None:
+                raise AttributeError(name)
+            return lambda *parameters: found.run(self, *parameters)
+
+    def say(self, words: str) -> None:
+        """A line for the GM in the status line, until the next thing happens."""
+        self._said = words
+        self.refresh_view()
+
+    # --- what a flow asks of the table ------------------------------------------------------
+
+    async def ask(self, screen: Screen[T]) -> T | None:
+        """Push a modal and wait for its answer; the keys typed meanwhile are for it."""
+        answer: T | None = await keygate.ask(self.app, screen)
+        return answer
+
+    def show(self, screen: Screen[Any], then: Callable[[Any], None] | None = None) -> None:
+        """Push a modal; `then` gets its answer."""
+        self.app.push_screen(screen, then)
+
+    def behind(self, work: Callable[[], None], group: str) -> None:
+        """Run `work` on a thread, behind the screen."""
+        self.run_worker(work, thread=True, group=group)
+
+    def from_behind(self, then: Callable[[], None]) -> None:
+        """From a thread: run `then` on the screen's own thread."""
+        self.app.call_from_thread(then)
+
+    def run_flow(self, flow: Callable[[], Awaitable[None]]) -> None:
+        """Run a flow of modals one after another (a move, its inputs, its options); keys
+        typed meanwhile wait for its next question (or for the table, once it is done)."""
+        self.run_worker(flow, group=FLOWS, exclusive=True)
+
+    # --- committing -----------------------------------------------------------------------
+
+    def commit(self, outcome: Outcome) -> Event | None:
+        """Show the outcome at once; the save queue writes it behind. A move that now waits
+        for a character (Last Breath at 0 HP) opens at once; so does the Flee of a fighter a
+        blow left under their breaking point (reading 39). None (and a word on screen) when
+        the campaign is already closing, as after a quit typed just before."""
+        before = self.live.state
+        try:
+            event = self.live.commit(outcome)
+        except SavingStopped as error:
+            self.notify(str(error), severity="warning", title="not played")
+            return None
+        self._said = None
+        self.refresh_view()
+        waiting = waiting_move(before, self.live.state)
+        if waiting is not None:
+            self.call_after_refresh(open_waiting, self, *waiting)
+        else:
+            self._breaking(before)
+        return event
+
+    def _breaking(self, before: Campaign) -> None:
+        fleeing = newly_breaking(before, self.live.state)
+        move = flee_move(self.live.ruleset)
+        if not fleeing or move is None:
+            return
+        why = f"{fleeing[0]} is below their breaking point and must flee"
+        self.target = aim(self.live.state, None, fleeing[0])  # the foe facing them
+        self.notify(why, severity="warning")
+        open_on(self, fleeing[0], move.id, why)
+
+    def attempt(self, verb: Verb) -> str | None:
+        """Run a verb and commit it; the engine's refusal comes back as text, nothing changed."""
+        try:
+            outcome = verb()
+        except HearthrollError as error:
+            return at_table(error)
+        self.commit(outcome)
+        return None
+
+    def run_verb(self, verb: Verb) -> None:
+        """Run a verb; a refusal shows as a notification."""
+        error = self.attempt(verb)
+        if error:
+            self.notify(error, severity="error", title="not done")
+
+    def on_save_changed(self, message: SaveChanged) -> None:
+        if message.source is not self.live:
+            return
+        status = message.status
+        was_failing = self._save_status.failing
+        self.live.stamped(status.stamped)
+        self._save_status = status
+        if status.failing and not was_failing:
+            self.notify(f"NOT SAVED — retrying: {status.error}", severity="error", timeout=30)
+        elif was_failing and not status.failing:
+            self.notify("saving works again: everything is on disk")
+        if status.note:
+            self.notify(status.note, severity="warning", timeout=15)
+        self.refresh_view()
+
+    def on_event_chosen(self, message: EventChosen) -> None:
+        try:
+            event = self.live.event(message.seq)
+        except HearthrollError as error:
+            self.notify(str(error), severity="error")
+            return
+        self.show(EventDetail(event, self.live.ruleset))
