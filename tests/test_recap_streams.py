@@ -60,6 +60,6 @@ def test_the_streamed_recap_is_each_session_s_recap(
 def test_a_session_s_lines_are_drawn_a_few_at_a_time_as_they_are_at_once(
     lines: list[str], batch: int
 ) -> None:
-    from hearthroll.core.campaign.recap import _line_chunks, _lines
+    from hearthroll.core.campaign.recap_draw import _line_chunks, _lines
 
     assert "".join(_line_chunks(iter(lines), batch)) == _lines(lines)

@@ -109,13 +109,13 @@ def _write_recap(
     args: argparse.Namespace, store: CampaignStore, events: Iterable[Event], out: TextIO
 ) -> None:
     """The recap of `events`, in Markdown (--markdown) or as plain text (--recap)."""
-    from hearthroll.core.campaign import recap, secrets
+    from hearthroll.core.campaign import recap, recap_draw, secrets
 
     undone = _undone(args, store, events)
     state = store.state
     steading = state.steading.name if state.steading is not None else ""
     audience = secrets.GM if args.gm else secrets.players(state)
     sessions = recap.recap_sessions(events, store.ruleset, steading, undone, audience)
-    draw = recap.markdown_chunks if args.markdown else recap.text_chunks
+    draw = recap_draw.markdown_chunks if args.markdown else recap_draw.text_chunks
     for chunk in draw(state.name or store.path.stem, sessions):
         out.write(chunk)
