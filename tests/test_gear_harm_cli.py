@@ -79,7 +79,7 @@ def test_gear_refusals_name_the_rule_and_save_nothing(tmp_path: Path, ruleset: s
     assert "did you mean heavy_armor?" in refused(
         tmp_path, "gear", "camp.toml", "hevy armor", "--as", "Hale"
     )
-    assert "Ursa cannot use Heavy armor: the gear rules bar it to ogres" in refused(
+    assert "Ursa cannot use Heavy armor: the gear rules bar it from ogres" in refused(
         tmp_path, "gear", "camp.toml", "heavy armor", "--as", "Ursa"
     )
     ok(tmp_path, "gear", "camp.toml", "big weapon", "--as", "Hale")

@@ -108,7 +108,7 @@ def test_an_item_past_the_maximum_load_is_refused_naming_the_load(ruleset: Rules
 def test_ogre_cannot_wear_heavy_armor(ruleset: Ruleset) -> None:
     state = party(ruleset)
     for item in ("heavy_armor", "power_armor"):
-        with pytest.raises(RuleError, match=r"Ursa cannot use .*bar it to ogres"):
+        with pytest.raises(RuleError, match=r"Ursa cannot use .*bar it from ogres"):
             sheet.give_gear(state, ruleset, item, "give", "Ursa")
     assert sheet.give_gear(state, ruleset, "medium_armor", "give", "Ursa").state != state
 
@@ -117,7 +117,7 @@ def test_ogre_cannot_wear_heavy_armor(ruleset: Ruleset) -> None:
 def test_automaton_cannot_use_armor_shields_or_weapons(ruleset: Ruleset) -> None:
     state = party(ruleset)
     for item in ("light_armor", "shield", "weapon", "bow"):
-        with pytest.raises(RuleError, match="bar it to automatons"):
+        with pytest.raises(RuleError, match="bar it from automatons"):
             sheet.give_gear(state, ruleset, item, "give", "Tick")
 
 

@@ -3,6 +3,10 @@ move search and the cache files still to write follow once the table is on scree
 
 from __future__ import annotations
 
+import importlib.util
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -11,6 +15,74 @@ from hearthroll.store import catalog_cache
 from hearthroll.store.memo import Memo
 from hearthroll.tui import build
 from test_tui_open import played_campaign
+
+KEYS_WORK = (
+    "hearthroll.tui.moves",
+    "hearthroll.tui.sheet_flows",
+    "hearthroll.tui.starforged",
+    "hearthroll.tui.foes",
+    "hearthroll.tui.answers",
+    "hearthroll.tui.serving",
+    "hearthroll.tui.keys",
+    "hearthroll.tui.screens.gear",
+    "hearthroll.tui.screens.palette",
+    "hearthroll.tui.screens.help",
+    "hearthroll.tui.screens.edit_field",
+    "hearthroll.tui.screens.event_detail",
+    "hearthroll.tui.screens.new_character",
+    "hearthroll.tui.screens.plans",
+    "hearthroll.core.verbs.fight",
+    "hearthroll.core.verbs.edits",
+    "hearthroll.core.verbs.fields",
+    "hearthroll.core.verbs.asking",
+    "hearthroll.core.campaign.recap",
+)
+"""What only the table's keys do needs: none of it is loaded before the first frame."""
+FIRST_FRAME = """
+import sys
+from pathlib import Path
+from textual import events
+from hearthroll.tui import build, launch
+
+app = build(Path(sys.argv[1]))
+app_events = app.on_event
+loaded = []
+
+async def on_event(event):
+    await app_events(event)
+    if isinstance(event, events.Ready):
+        loaded.extend(m for m in sys.argv[2].split(",") if m in sys.modules)
+        app.exit()
+
+app.on_event = on_event
+launch(app, headless=True, size=(80, 24))
+app.live.close()
+print("loaded:", *loaded)
+"""
+
+
+@pytest.mark.parametrize("ruleset", ["house", "maneuvers", "starforged"])
+def test_the_first_frame_loads_none_of_what_only_the_keys_do(tmp_path: Path, ruleset: str) -> None:
+    from hearthroll.core.games.demo import demo_campaign
+    from hearthroll.store.campaigns import CampaignStore
+    from hearthroll.store.rulesets import load_catalog
+
+    assert all(importlib.util.find_spec(name) for name in KEYS_WORK)  # each name is real
+    path = tmp_path / "camp.toml"
+    catalog = load_catalog()
+    CampaignStore.create(path, demo_campaign(catalog.ruleset(ruleset)), catalog).close()
+    env = {**os.environ, "HEARTHROLL_DATA_DIR": str(tmp_path / "data"), "HEARTHROLL_WARM": "0"}
+    for start in ("cold", "warm"):
+        done = subprocess.run(
+            [sys.executable, "-c", FIRST_FRAME, str(path), ",".join(KEYS_WORK)],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=False,
+        )
+        assert done.returncode == 0, done.stderr
+        assert done.stdout.split() == ["loaded:"], (start, done.stdout)
 
 
 async def test_a_cold_start_keeps_its_caches_once_the_table_is_on_screen(tmp_path: Path) -> None:

@@ -55,7 +55,7 @@ async def test_g_refuses_what_the_template_cannot_use_and_gives_the_rest(tmp_pat
         await type_into(pilot, "#item", "hevy armor")
         await pilot.press("enter")
         await pilot.pause()
-        assert "Grusha cannot use Heavy armor: the gear rules bar it to ogres" in shown(
+        assert "Grusha cannot use Heavy armor: the gear rules bar it from ogres" in shown(
             app, "#error"
         )
         await type_into(pilot, "#item", "shield")
@@ -279,7 +279,7 @@ async def test_a_gear_refusal_is_in_view_at_80x24_and_120x36(tmp_path: Path) -> 
             await pilot.press("enter")
             await pilot.pause()
             error = app.screen.query_one("#error")
-            assert "bar it to ogres" in shown(app, "#error")
+            assert "bar it from ogres" in shown(app, "#error")
             widget, _ = app.screen.get_widget_at(error.region.x, error.region.y)
             assert widget is error, size
             keys = app.screen.query_one("#gear .keys")

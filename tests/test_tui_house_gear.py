@@ -27,7 +27,7 @@ async def test_house_gear_refused_for_an_ogre_and_given_to_her(tmp_path: Path) -
         await pilot.press("enter")
         await pilot.pause()
         assert shown(app, "#error") == (
-            "Isolde cannot use Heavy armor: the gear rules bar it to ogres"
+            "Isolde cannot use Heavy armor: the gear rules bar it from ogres"
         )
         await type_into(pilot, "#item", "shield")
         await pilot.press("enter")

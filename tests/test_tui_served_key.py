@@ -41,7 +41,11 @@ async def test_v_says_where_a_running_server_serves_the_view(data_dir: Path) -> 
         assert app.live.state.history.events == 0
 
 
-async def test_v_unserved_names_the_command_and_esc_declines_the_offer(data_dir: Path) -> None:
+async def test_v_unserved_names_the_command_and_esc_declines_the_offer(
+    data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    data_dir.mkdir(parents=True, exist_ok=True)
+    monkeypatch.chdir(data_dir)  # the GM runs hearthroll in the campaign's folder
     app = demo(data_dir)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot, app)

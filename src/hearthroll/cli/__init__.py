@@ -58,24 +58,47 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def app_target(argv: Sequence[str], parser: argparse.ArgumentParser) -> list[str] | None:
-    """`hearthroll` alone or `hearthroll FILE` opens the app; None when argv names a verb."""
+    """`hearthroll` alone or `hearthroll FILE`, either with `--moves FILE` options, opens the
+    app: argv as it is; None when argv names a verb."""
     if not argv:
         return []
     verbs: set[str] = getattr(parser, "verb_names", set())
     first = argv[0]
-    looks_like_file = first.endswith(".toml") or os.path.exists(first)
-    if len(argv) == 1 and first not in verbs and not first.startswith("-") and looks_like_file:
-        return [first]
-    return None
+    named = not first.startswith("-")
+    if named and (first in verbs or not (first.endswith(".toml") or os.path.exists(first))):
+        return None
+    if _moves_options(argv[1:] if named else argv) is None:
+        return None
+    return list(argv)
+
+
+def _moves_options(words: Sequence[str]) -> list[str] | None:
+    """The files of `--moves FILE` (or `--moves=FILE`) options, when `words` are only those."""
+    found: list[str] = []
+    at = 0
+    while at < len(words):
+        word = words[at]
+        if word.startswith("--moves=") and len(word) > len("--moves="):
+            found.append(word.removeprefix("--moves="))
+            at += 1
+        elif word == "--moves" and at + 1 < len(words):
+            found.append(words[at + 1])
+            at += 2
+        else:
+            return None
+    return found
 
 
 def open_app(target: list[str]) -> int:
-    """Open the Textual app on a campaign (the last one, or the demo, when none is named)."""
+    """Open the Textual app on a campaign (the last one, or the demo, when none is named),
+    with the move files `--moves` names beside the campaign's own."""
     from pathlib import Path
 
     from hearthroll.tui import run
 
-    status: int = run(Path(target[0]) if target else None)
+    named = bool(target) and not target[0].startswith("-")
+    moves = [Path(m) for m in _moves_options(target[1:] if named else target) or ()]
+    status: int = run(Path(target[0]) if named else None, moves=moves)
     return status
 
 

@@ -51,6 +51,12 @@ def run_new(args: argparse.Namespace) -> int:
     campaign = (
         demo_campaign(ruleset, args.name or None) if args.demo else new_campaign(ruleset, name)
     )
+    if args.moves:  # the campaign remembers them: every later opening loads them
+        import attrs
+
+        from hearthroll.store.campaign_moves import written
+
+        campaign = attrs.evolve(campaign, moves=written(args.file, args.moves))
     with CampaignStore.create(
         args.file, campaign, catalog, recent=RECENT_WINDOW, memo=memo()
     ) as store:
@@ -81,7 +87,7 @@ def run_repair(args: argparse.Namespace) -> int:
     differs and asking."""
     from hearthroll.store.repair import RepairPlan
 
-    with RepairPlan(args.file, load_catalog(args.moves)) as plan:
+    with RepairPlan(args.file, load_catalog(_repair_moves(args))) as plan:
         events = plan.rebuilt.history.events
         if plan.damage:
             print(
@@ -127,8 +133,21 @@ def run_repair(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _repair_moves(args: argparse.Namespace) -> list[Path]:
+    """The move files repair loads: the campaign's own where its state file names them and
+    they are there, and those typed with --moves (a damaged state file names none)."""
+    from hearthroll.store.campaign_moves import unique, with_typed
+    from hearthroll.store.errors import StoreError
+
+    try:
+        return with_typed(args.file, args.moves)
+    except StoreError:
+        return unique(args.moves)
+
+
 def state_json(store: CampaignStore) -> dict[str, object]:
     """The campaign as the JSON `state --json` prints."""
+    from hearthroll.cli.clock import clock_json
     from hearthroll.core.games.pool_turn import plays_pool, pool_for
     from hearthroll.core.games.progress import keeps_tracks
     from hearthroll.core.games.sheet import character_sheet
@@ -178,6 +197,8 @@ def state_json(store: CampaignStore) -> dict[str, object]:
             else {}
         ),
         **({"tracks": tracks_json(state)} if keeps_tracks(state, store.ruleset) else {}),
+        **({"clocks": [clock_json(c) for c in state.clocks]} if state.clocks else {}),
+        **({"moves": list(state.moves)} if state.moves else {}),
         "events": state.history.events,
         "can_undo": bool(state.history.undo),
         "can_redo": bool(state.history.redo),

@@ -76,13 +76,14 @@ def _list_clocks(args: argparse.Namespace) -> int:
     with read_campaign(args) as store:
         held = store.state.clocks or ()
         if args.json:
-            print_json({"clocks": [_json(c) for c in held]})
+            print_json({"clocks": [clock_json(c) for c in held]})
         else:
             print("\n".join(line(c) for c in held) if held else "no clocks yet")
     return EXIT_OK
 
 
-def _json(clock: Any) -> dict[str, object]:
+def clock_json(clock: Any) -> dict[str, object]:
+    """A clock as `clock list --json` and `state --json` print it."""
     return {
         "name": clock.name,
         "segments": clock.segments,

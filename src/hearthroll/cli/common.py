@@ -75,10 +75,12 @@ def memo() -> Memo:
 
 
 def load_catalog(extra: Sequence[Path] = ()) -> Catalog:
-    """The checked catalog (with `extra` ruleset files), from the cache the app uses too."""
+    """The checked catalog (with `extra` ruleset files; a bestiary among them is left to the
+    foes), from the cache the app uses too."""
     from hearthroll.store import catalog_cache
+    from hearthroll.store.sources import ruleset_files
 
-    return catalog_cache.load(memo(), extra)
+    return catalog_cache.load(memo(), ruleset_files(extra))
 
 
 def cached_catalog(extra: Sequence[Path] = ()) -> Cached:
@@ -86,5 +88,6 @@ def cached_catalog(extra: Sequence[Path] = ()) -> Cached:
     campaign asks only whether its ruleset is known, and a verb that needs the ruleset reads
     that one alone."""
     from hearthroll.store.catalog_cache import Cached
+    from hearthroll.store.sources import ruleset_files
 
-    return Cached(memo(), extra)
+    return Cached(memo(), ruleset_files(extra))

@@ -3,24 +3,35 @@
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from hearthroll.cli.common import UsageError
-from hearthroll.cli.kernel import add_verb, with_store
+from hearthroll.cli.common import EXIT_OK, UsageError, print_json
+from hearthroll.cli.kernel import add_campaign_options, add_verb, read_campaign, with_store
 
 if TYPE_CHECKING:
     from hearthroll.core.campaign.events import Outcome
     from hearthroll.core.campaign.state import Campaign
+    from hearthroll.core.games.encounter.bestiary import KnownFoe
     from hearthroll.core.rules.model import Ruleset
     from hearthroll.store.campaigns import CampaignStore
 
 
 def add_parsers(verbs: Any) -> None:
     """Add the encounter verbs to the command line."""
-    foe = add_verb(
-        verbs, "foe", "add a foe to the encounter (opening it), drop it, or re-arm it", run_foe
+    foe = verbs.add_parser(
+        "foe", help="add a foe to the encounter (opening it), drop it, or re-arm it"
     )
-    foe.add_argument("name", metavar="NAME", help="the foe's name")
+    foe.add_argument("file", type=Path, nargs="?", metavar="FILE")
+    foe.add_argument(
+        "name",
+        nargs="?",
+        metavar="NAME",
+        help="the foe's name; without scores, a foe the bestiary knows (wolf, '2 wolves')",
+    )
+    add_campaign_options(foe)
+    foe.set_defaults(run=run_foe)
+    foe.add_argument("--list", action="store_true", help="list the foes the bestiary knows")
     foe.add_argument("--str", dest="str_score", type=int, metavar="N", help="its Strength score")
     foe.add_argument("--dex", dest="dex_score", type=int, metavar="N", help="its Dexterity score")
     foe.add_argument("--health", type=int, metavar="N", help="its health")
@@ -66,51 +77,123 @@ _WEAPONS = {"none": "none", "one": "one_handed", "two": "two_handed"}
 
 
 def run_foe(args: argparse.Namespace) -> int:
-    """Add, drop, re-arm or retarget a foe."""
+    """Add, drop, re-arm or retarget a foe; or list the bestiary."""
+    if args.list:
+        if args.name is not None:
+            raise UsageError("foe --list takes no NAME: it lists every foe the bestiary knows")
+        return _list_bestiary(args)
+    if args.file is None or args.name is None:
+        raise UsageError("foe needs FILE and NAME (or --list)")
+    return with_store(args, lambda store: _foe_verb(store, args))
+
+
+def _foe_verb(store: CampaignStore, args: argparse.Namespace) -> Outcome:
+    """The encounter verb the foe's flags name."""
     from hearthroll.core.verbs import fight
 
-    def verb(store: CampaignStore) -> Outcome:
-        state = store.state
-        if args.drop:
-            return fight.drop_foe(state, args.name)
-        if args.wield:
-            return fight.wield(state, args.name)
-        if args.hurt is not None:
-            return fight.hurt_foe(state, args.name, args.hurt, ignore_armor=args.ignore_armor)
-        if args.heal is not None:
-            return fight.heal_foe(state, args.name, args.heal)
-        known = state.encounter is not None and any(
-            n.lower() == args.name.lower() for n in state.encounter.foes
-        )
-        if known and (args.attacking or args.stop):
-            return fight.retarget(state, args.name, None if args.stop else args.attacking)
-        missing = [
-            flag
-            for flag, value in (
-                ("--str", args.str_score),
-                ("--dex", args.dex_score),
-                ("--health", args.health),
-            )
-            if value is None
-        ]
-        if missing:
+    state = store.state
+    if args.drop:
+        return fight.drop_foe(state, args.name)
+    if args.wield:
+        return fight.wield(state, args.name)
+    if args.hurt is not None:
+        return fight.hurt_foe(state, args.name, args.hurt, ignore_armor=args.ignore_armor)
+    if args.heal is not None:
+        return fight.heal_foe(state, args.name, args.heal)
+    known = state.encounter is not None and any(
+        n.lower() == args.name.lower() for n in state.encounter.foes
+    )
+    if known and (args.attacking or args.stop):
+        return fight.retarget(state, args.name, None if args.stop else args.attacking)
+    scores = {"--str": args.str_score, "--dex": args.dex_score, "--health": args.health}
+    if all(value is None for value in scores.values()):
+        from hearthroll.store.bestiary import bestiary_for
+        from hearthroll.store.campaign_moves import with_typed
+
+        if args.armor or args.weapon != "none" or args.shield or args.huge:
             raise UsageError(
-                f"a new foe needs {', '.join(missing)} (e.g. --str 14 --dex 12 --health 20)"
+                "a foe the bestiary knows comes as it is written there: give --str, --dex "
+                "and --health too for one of your own"
             )
-        return fight.add_foe(
+        return fight.add_known_foes(
             state,
             store.ruleset,
+            bestiary_for(with_typed(args.file, args.moves)),
             args.name,
-            {"str": args.str_score, "dex": args.dex_score},
-            args.health,
-            armor=args.armor,
-            weapon=_WEAPONS[args.weapon],
-            shield=args.shield,
-            huge=args.huge,
             attacking=args.attacking,
         )
+    missing = [flag for flag, value in scores.items() if value is None]
+    if missing:
+        raise UsageError(
+            f"a new foe needs {', '.join(missing)} (e.g. --str 14 --dex 12 --health 20), "
+            "or none of them for a foe the bestiary knows"
+        )
+    return fight.add_foe(
+        state,
+        store.ruleset,
+        args.name,
+        {"str": args.str_score, "dex": args.dex_score},
+        args.health,
+        armor=args.armor,
+        weapon=_WEAPONS[args.weapon],
+        shield=args.shield,
+        huge=args.huge,
+        attacking=args.attacking,
+    )
 
-    return with_store(args, verb)
+
+def _list_bestiary(args: argparse.Namespace) -> int:
+    """The foes the bestiary knows: the shipped ones, the user's own and those of the files
+    given; with a FILE, those of the campaign's files too, and only its ruleset's."""
+    from hearthroll.store.bestiary import bestiary_for
+    from hearthroll.store.campaign_moves import with_typed
+
+    if args.file is None:
+        foes = bestiary_for(args.moves).foes
+    else:
+        with read_campaign(args) as store:
+            every = bestiary_for(with_typed(args.file, args.moves)).foes
+            foes = tuple(f for f in every if f.ruleset == store.ruleset.id)
+    if args.json:
+        print_json([_known_json(f) for f in foes])
+        return EXIT_OK
+    for ruleset in dict.fromkeys(f.ruleset for f in foes):
+        print(ruleset)
+        for foe in (f for f in foes if f.ruleset == ruleset):
+            print(f"  {_known_line(foe)}")
+    if not foes:
+        print("the bestiary knows no foes here")
+    return EXIT_OK
+
+
+def _known_line(known: KnownFoe) -> str:
+    """ "Wolf (Wolves): Str 12 Dex 15, health 12/12", as a foe of its kind joins."""
+    from hearthroll.core.games.encounter.foes import foe_line, make_foe
+
+    foe = make_foe(
+        known.name,
+        known.scores,
+        known.health,
+        armor=known.armor,
+        weapon=known.weapon,
+        shield=known.shield,
+        huge=known.huge,
+    )
+    return f"{known.name} ({known.many}): {foe_line(foe)}"
+
+
+def _known_json(known: KnownFoe) -> dict[str, object]:
+    return {
+        "name": known.name,
+        "plural": known.many,
+        "ruleset": known.ruleset,
+        **known.scores,
+        "health": known.health,
+        "armor": known.armor,
+        "weapon": known.weapon,
+        "shield": known.shield,
+        "huge": known.huge,
+    }
 
 
 def run_wield(args: argparse.Namespace) -> int:

@@ -4,8 +4,9 @@ saved and printed."""
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -40,13 +41,39 @@ def add_verb(
     return parser
 
 
+def moves_of(args: argparse.Namespace) -> list[Path]:
+    """The move files a campaign verb loads: the campaign's own, then those typed with --moves."""
+    from hearthroll.store.campaign_moves import with_typed
+
+    return with_typed(args.file, args.moves)
+
+
+@contextlib.contextmanager
+def own_moves(args: argparse.Namespace) -> Iterator[list[Path]]:
+    """The move files a campaign verb loads (`moves_of`); a problem in one the campaign names
+    itself is tied to its place in the campaign's list, with the fix."""
+    from hearthroll.store.errors import StoreError
+
+    moves = moves_of(args)
+    try:
+        yield moves
+    except StoreError as error:
+        from hearthroll.store.campaign_moves import explained
+
+        found = explained(args.file, error)
+        if found is error:
+            raise
+        raise found from None
+
+
 def open_campaign(args: argparse.Namespace) -> CampaignStore:
     """The campaign named on the command line, opened as the app opens it: from the snapshot
     the last opening kept, when the files are exactly as they were then."""
     from hearthroll.store.campaigns import RECENT_WINDOW, CampaignStore
 
-    catalog = cached_catalog(args.moves)
-    store = CampaignStore.open(args.file, catalog, recent=RECENT_WINDOW, memo=memo())
+    with own_moves(args) as moves:
+        catalog = cached_catalog(moves)
+        store = CampaignStore.open(args.file, catalog, recent=RECENT_WINDOW, memo=memo())
     if store.hand_edit is not None:
         from hearthroll.core.campaign.events import summary
 
@@ -66,8 +93,9 @@ def read_campaign(args: argparse.Namespace) -> CampaignStore:
     written and no lock taken (the snapshot is used, never kept)."""
     from hearthroll.store.campaigns import RECENT_WINDOW, CampaignStore
 
-    catalog = cached_catalog(args.moves)
-    store = CampaignStore.read(args.file, catalog, recent=RECENT_WINDOW, memo=memo())
+    with own_moves(args) as moves:
+        catalog = cached_catalog(moves)
+        store = CampaignStore.read(args.file, catalog, recent=RECENT_WINDOW, memo=memo())
     say_damage(store)
     say_unrecorded(store)
     return store

@@ -10,7 +10,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
 from hearthroll.cli.common import EXIT_OK, cached_catalog, memo
-from hearthroll.cli.kernel import add_campaign_options, event_json, say_damage, say_unrecorded
+from hearthroll.cli.kernel import (
+    add_campaign_options,
+    event_json,
+    moves_of,
+    say_damage,
+    say_unrecorded,
+)
 
 if TYPE_CHECKING:
     from hearthroll.core.campaign.events import Event
@@ -54,7 +60,7 @@ def run_log(args: argparse.Namespace) -> int:
     window = RECENT_WINDOW if args.last and args.since is None and not args.last_session else 0
     kept = memo() if window else None
     with CampaignStore.read(
-        args.file, cached_catalog(args.moves), recent=window, memo=kept, within_newest=True
+        args.file, cached_catalog(moves_of(args)), recent=window, memo=kept, within_newest=True
     ) as store:
         say_damage(store)
         say_unrecorded(store)

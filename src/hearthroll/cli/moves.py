@@ -20,6 +20,7 @@ from hearthroll.cli.common import (
 if TYPE_CHECKING:
     from hearthroll.core.rules.model import Catalog, Move, Ruleset, Table
     from hearthroll.store.repair import CampaignCheck
+    from hearthroll.store.ruleset_file import Problem
 
 
 def add_parsers(verbs: Any) -> None:
@@ -100,18 +101,23 @@ def run_check(args: argparse.Namespace) -> int:
     """Check ruleset files together (with the shipped catalog for what they build on)."""
     from hearthroll.store.campaigns import is_campaign_file
     from hearthroll.store.repair import check_report
-    from hearthroll.store.ruleset_file import Problem, RulesetFile
+    from hearthroll.store.ruleset_file import RulesetFile
     from hearthroll.store.rulesets import RulesetError, build_catalog, read_each, shipped_file
+    from hearthroll.store.sources import is_bestiary
 
     files: list[RulesetFile] = []
     problems: list[Problem] = []
     campaigns = [p for p in args.files if is_campaign_file(p)]
     if campaigns:
-        catalog_for = load_catalog()
         bad = edited = 0
         for path in campaigns:
             from hearthroll.cli.progress import ProgressBar
 
+            catalog_for = _campaign_catalog(path)
+            if isinstance(catalog_for, str):
+                print(catalog_for)
+                bad += 1
+                continue
             bar = ProgressBar(f"checking {path}")
             try:
                 report = check_report(path, catalog_for, bar)
@@ -129,6 +135,12 @@ def run_check(args: argparse.Namespace) -> int:
         if not rest:
             return EXIT_PROBLEMS if bad else EXIT_HAND_EDIT if edited else EXIT_OK
         args.files = rest
+    bestiaries = [p for p in args.files if is_bestiary(p)]
+    if bestiaries:
+        problems += _check_bestiaries(bestiaries)
+        args.files = [p for p in args.files if p not in bestiaries]
+        if not args.files and not problems:
+            return EXIT_OK
     read, unread = read_each(args.files, warnings=True)  # a lost link is reported too
     files += read
     problems += unread
@@ -160,6 +172,38 @@ def run_check(args: argparse.Namespace) -> int:
         f"({len(catalog.moves())} moves in the catalog they join)"
     )
     return EXIT_OK
+
+
+def _check_bestiaries(paths: list[Path]) -> list[Problem]:
+    """Check bestiary files with the shipped foes (a name both give is a problem); say each
+    sound file's foes, and return the problems."""
+    from hearthroll.store.bestiary import BestiaryError, bestiary_for, read_bestiary
+
+    try:
+        bestiary_for(paths, with_user=False)
+    except BestiaryError as error:
+        return list(error.problems)
+    for path in paths:
+        count = len(read_bestiary(path).foes)
+        print(f"{path}: ok: a bestiary, {count} foe{'s' if count != 1 else ''}")
+    return []
+
+
+def _campaign_catalog(path: Path) -> Catalog | str:
+    """The catalog a campaign is checked with (its own move files with the rest); else what
+    keeps them from loading, in words."""
+    from hearthroll.store.campaign_moves import blamed, recorded_files
+    from hearthroll.store.errors import StoreError
+    from hearthroll.store.rulesets import RulesetError
+
+    try:
+        own = recorded_files(path)
+    except StoreError as error:
+        return str(error)
+    try:
+        return load_catalog([r.path for r in own])
+    except RulesetError as error:
+        return f"{error}\n{blamed(path, own, error.problems)}"
 
 
 # --- moves --------------------------------------------------------------------------------
@@ -227,7 +271,26 @@ def run_show(args: argparse.Namespace) -> int:
     from hearthroll.cli.card import print_card
 
     print_card(move, catalog.ruleset(move.ruleset))
+    hint = _combat_track(move)
+    if hint:
+        print(hint)
     return EXIT_OK
+
+
+def _combat_track(move: Move) -> str:
+    """For a foe's card (a Datasworn foe, tagged `foe` and its rank): how to fight it on a
+    combat track. Empty for anything else."""
+    if "foe" not in move.tags:
+        return ""
+    import shlex
+
+    from hearthroll.store.datasworn.extras import RANKS
+
+    rank = next((r for r in RANKS.values() if r in move.tags), "")
+    if not rank:
+        return ""
+    command = shlex.join(["hearthroll", "track", "FILE", "new", move.name])
+    return f"To fight it: {command} --rank {rank} --kind combat"
 
 
 def _table(catalog: Catalog, wanted: str, ruleset: str | None) -> tuple[Table, Ruleset] | None:

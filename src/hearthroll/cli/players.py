@@ -31,6 +31,8 @@ def add_parsers(verbs: Any) -> None:
 def run_view(args: argparse.Namespace) -> int:
     """Show the campaign to the players until they quit (a missing or damaged campaign is
     refused before the terminal is taken, exit 2)."""
+    from hearthroll.cli.kernel import moves_of
+    from hearthroll.store.sources import ruleset_files
     from hearthroll.tui.view import run
 
-    return run(args.file, odds=args.odds, moves=args.moves)
+    return run(args.file, odds=args.odds, moves=ruleset_files(moves_of(args)))

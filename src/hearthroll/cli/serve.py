@@ -62,7 +62,9 @@ def view_command(campaign: Path, *, odds: bool = False, moves: Sequence[Path] = 
 
 def run_serve(args: argparse.Namespace) -> int:
     """Check the campaign, take the port, say where to look, serve until Ctrl+C."""
-    moves = [extra.resolve() for extra in args.moves]
+    from hearthroll.cli.kernel import moves_of
+
+    moves = [extra.resolve() for extra in moves_of(args)]
     campaign = _campaign(args.file, moves)
     listening = listen(args.host, args.port)
     addresses = player_addresses(args.host, args.port)

@@ -65,6 +65,16 @@ def track_lines(state: Campaign, ruleset: Ruleset) -> list[str]:
     return ["tracks", *(f"  {progress.line(t)}" for t in tracks)]
 
 
+def clock_lines(state: Campaign) -> list[str]:
+    """The campaign's clocks under a `clocks` heading, one a line as `clock list` prints them
+    (none: no lines at all)."""
+    if not state.clocks:
+        return []
+    from hearthroll.core.games.clocks import line
+
+    return ["clocks", *(f"  {line(c)}" for c in state.clocks)]
+
+
 class Line(NamedTuple):
     """A line of `hearthroll state` and how rich prints it."""
 
@@ -83,6 +93,7 @@ def state_lines(state: Campaign, ruleset: Ruleset) -> list[Line]:
     if not state.characters:
         lines.append(Line("no characters yet", markup=True))
     lines += [Line(line, folds=False) for line in track_lines(state, ruleset)]
+    lines += [Line(line, folds=False) for line in clock_lines(state)]
     steading = state.steading
     if steading is not None:
         stats = "  ".join(f"{k.title()} {signed(v)}" for k, v in steading.stats.items())
@@ -162,7 +173,7 @@ def _print_rich(state: Campaign, ruleset: Ruleset, console: Console | None = Non
             console.print(line, markup=False, highlight=False, soft_wrap=True)
     if not state.characters:
         console.print("no characters yet")
-    for line in track_lines(state, ruleset):
+    for line in (*track_lines(state, ruleset), *clock_lines(state)):
         console.print(line, markup=False, highlight=False, soft_wrap=True)
     steading = state.steading
     if steading is not None:

@@ -4,6 +4,14 @@
 class HearthrollError(Exception):
     """Base of every error hearthroll shows to a person instead of a traceback."""
 
+    at_table: str | None = None
+    """The same refusal in the app's words, where the message names the shell's commands."""
+
+    def __init__(self, *args: object, at_table: str | None = None) -> None:
+        super().__init__(*args)
+        if at_table is not None:
+            self.at_table = at_table
+
 
 class DiceError(HearthrollError):
     """Typed dice that do not fit the roll: a wrong count, or a face outside the die."""

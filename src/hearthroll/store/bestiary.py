@@ -1,5 +1,6 @@
-"""The bestiary file in: the shipped `foes.toml` (or another), read, structured strictly and
-checked, every problem named `file:line:col: key.path: what is wrong`."""
+"""The bestiary files in: the shipped `foes.toml`, the user's own and those a campaign names,
+read, structured strictly, checked and joined, every problem named `file:line:col: key.path:
+what is wrong`."""
 
 from __future__ import annotations
 
@@ -44,16 +45,73 @@ def shipped_bestiary() -> Bestiary:
 def read_bestiary(path: Path, name: str | None = None) -> Bestiary:
     """Read a bestiary file, raising BestiaryError with every problem it has."""
     label = name or str(path)
+    return parse_bestiary(_text(path, label), label)
+
+
+def bestiary_for(
+    extra: Sequence[Path] = (), *, user_folder: Path | None = None, with_user: bool = True
+) -> Bestiary:
+    """The foes a campaign can call on: the shipped ones, then the user's own `foes.toml` in
+    the folder their move files are read from (`sources.user_moves_dir`), then each bestiary
+    among `extra` (the campaign's own move files and `--moves`: a `.toml` file with a top-level
+    `[[foes]]`). BestiaryError names every problem of every file, and a foe that two files
+    call by the same name (or plural), naming both."""
+    from hearthroll.store.sources import USER_FOES, is_bestiary, user_moves_dir
+
+    files = [(shipped_foes_path(), f"{FOES} (shipped with hearthroll)")]
+    if with_user:
+        own = (user_folder or user_moves_dir()) / USER_FOES
+        if own.is_file():
+            files.append((own, str(own)))
+    files += [(p, str(p)) for p in extra if is_bestiary(p)]
+    found: list[Problem] = []
+    read: list[tuple[str, str, Bestiary]] = []
+    for path, label in files:
+        try:
+            text = _text(path, label)
+            read.append((label, text, parse_bestiary(text, label)))
+        except BestiaryError as error:
+            found += error.problems
+    found += _clashes(read)
+    if found:
+        raise BestiaryError(found)
+    return Bestiary(tuple(foe for _, _, bestiary in read for foe in bestiary.foes))
+
+
+def _clashes(read: Sequence[tuple[str, str, Bestiary]]) -> list[Problem]:
+    """Each foe called (by name or plural) what a foe of another file is called already."""
+    seen: dict[tuple[str, str], tuple[str, str]] = {}
+    found: list[Problem] = []
+    for label, text, bestiary in read:
+        mine: dict[tuple[str, str], tuple[str, str]] = {}
+        for index, foe in enumerate(bestiary.foes):
+            for key, word in (("name", foe.name), ("plural", foe.many)):
+                folded = (foe.ruleset, " ".join(word.lower().split()))
+                other = seen.get(folded)
+                if other is not None:
+                    where, called = other
+                    message = (
+                        f"{word!r} names the {foe.ruleset} foe {called!r} of {where} already: "
+                        "rename one of them, or leave one file out"
+                    )
+                    found.append(_placed(label, locate(text), ("foes", index, key), message))
+                    break
+                mine.setdefault(folded, (label, foe.name))
+        seen.update(mine)
+    return found
+
+
+def _text(path: Path, label: str) -> str:
+    """A bestiary file's text; BestiaryError says why it cannot be read."""
     try:
         if path.stat().st_size > MAX_BYTES:
             raise BestiaryError([_at_top(label, f"larger than {MAX_BYTES // 1024} KiB")])
-        text = path.read_text(encoding="utf-8")
+        return path.read_text(encoding="utf-8")
     except UnicodeDecodeError as error:
         raise BestiaryError([_at_top(label, f"not UTF-8 text ({error.reason})")]) from None
     except OSError as error:
         reason = error.strerror or str(error)
         raise BestiaryError([_at_top(label, f"cannot be read: {reason}")]) from None
-    return parse_bestiary(text, label)
 
 
 def parse_bestiary(text: str, name: str) -> Bestiary:

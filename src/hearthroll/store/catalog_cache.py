@@ -3,9 +3,10 @@ most of a cold start, so the checked catalog is kept as a memo, keyed by everyth
 
 The app and the command line both load it from here, from the one cache folder
 (`folders.cache_dir`). The key covers the hearthroll and Python versions, the bytes of the
-shipped catalog, of the user's ruleset files and of any extra file named on the command line,
-and the source of the engine and the store; any change makes a new key and the files are read
-and checked again. A memo that cannot be read or written is ignored: the catalog is then
+shipped catalog, of the user's ruleset files and of any extra file named on the command line
+(of a big one, such as a Datasworn package, the digest of its bytes: `content_keys`), and the
+source of the engine and the store; any change makes a new key and the files are read and
+checked again. A memo that cannot be read or written is ignored: the catalog is then
 loaded as usual. The move searches are not kept: building one takes about a millisecond.
 """
 
@@ -31,14 +32,15 @@ def _name(extra: Sequence[Path]) -> str:
     return f"{NAME}-{key_of(str(p.resolve()).encode() for p in extra)[:16]}"
 
 
-def _key(extra: Sequence[Path]) -> str:
+def _key(extra: Sequence[Path], memo: Memo) -> str:
+    from hearthroll.store.content_keys import covered
     from hearthroll.store.sources import shipped_path, user_files
 
     parts = [code_key(), shipped_path().read_bytes()]
     for group in (user_files(), extra):
         parts.append(str(len(group)).encode())
         for path in group:
-            parts += [str(path).encode(), path.read_bytes()]
+            parts += [str(path).encode(), covered(path, memo)]
     return key_of(parts)
 
 
@@ -78,7 +80,7 @@ class Cached:
         """The memos' key for the files as they are now; None when they cannot be read."""
         if self._key is None:
             try:
-                self._key = _key(self.extra)
+                self._key = _key(self.extra, self.memo)
             except OSError:
                 return None
         return self._key

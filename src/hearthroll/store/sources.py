@@ -6,9 +6,14 @@ catalog cache does on every start, imports nothing heavy.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterable
 from pathlib import Path
 
 SHIPPED = "moves.toml"
+USER_FOES = "foes.toml"
+"""The user's own bestiary, in the moves folder: read beside the shipped foes, not as moves."""
+_FOES_TABLE = re.compile(rb"^[ \t]*\[\[[ \t]*foes[ \t]*\]\]", re.MULTILINE)
 
 
 def shipped_path() -> Path:
@@ -27,8 +32,26 @@ def user_moves_dir() -> Path:
 
 
 def user_files(folder: Path | None = None) -> list[Path]:
-    """The user's own ruleset files and Datasworn packages, in name order."""
+    """The user's own ruleset files and Datasworn packages, in name order (their `foes.toml`
+    is the bestiary's)."""
     folder = folder or user_moves_dir()
     if not folder.is_dir():
         return []
-    return sorted([*folder.glob("*.toml"), *folder.glob("*.json")])
+    found = [*folder.glob("*.toml"), *folder.glob("*.json")]
+    return sorted(p for p in found if p.name != USER_FOES)
+
+
+def is_bestiary(path: Path) -> bool:
+    """Whether a file named with `--moves` is a bestiary: a `.toml` file with a top-level
+    `[[foes]]` table. One that cannot be read is not (loading it says why)."""
+    if path.suffix.lower() != ".toml":
+        return False
+    try:
+        return _FOES_TABLE.search(path.read_bytes()) is not None
+    except OSError:
+        return False
+
+
+def ruleset_files(paths: Iterable[Path]) -> list[Path]:
+    """The files among `paths` that hold moves, tables or rulesets (not the bestiaries)."""
+    return [p for p in paths if not is_bestiary(p)]

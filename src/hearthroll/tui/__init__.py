@@ -7,6 +7,7 @@ command line's other verbs never load it.
 from __future__ import annotations
 
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -19,7 +20,10 @@ EXIT_FAILED = 1
 
 
 def build(
-    path: Path | None, data_dir: Path | None = None, dice: DiceFactory | None = None
+    path: Path | None,
+    data_dir: Path | None = None,
+    dice: DiceFactory | None = None,
+    moves: Sequence[Path] = (),
 ) -> HearthrollApp:
     """The app for `path`: the campaign opened (locked, repaired) before the terminal is taken.
 
@@ -30,22 +34,26 @@ def build(
     Only what the first frame shows is read now: the campaign's own ruleset, from its memo
     when that is current (else the catalog is read and checked, and its problems raised).
     The whole catalog, the move search and the memos still to write follow once the table is
-    on screen (`HearthrollApp.on_ready`).
+    on screen (`HearthrollApp.on_ready`). The catalog holds the campaign's own move files and
+    `moves` beside them (a bestiary among them is left to the foes).
     """
+    from hearthroll.store.campaign_moves import explained, with_typed
     from hearthroll.store.catalog_cache import Cached
+    from hearthroll.store.errors import StoreError
     from hearthroll.store.memo import Memo
+    from hearthroll.store.sources import ruleset_files
     from hearthroll.tui import places
     from hearthroll.tui.app import HearthrollApp
     from hearthroll.tui.live import create_live, new_table, open_live
 
     folder = places.data_dir(data_dir)
     memo = Memo(places.cache_dir(data_dir))
-    catalog = Cached(memo, keep_later=True)
     if path is None:
         path = places.last_used(folder)
         if path is None:
             demo = folder / places.DEMO
             if not demo.exists():
+                catalog = Cached(memo, ruleset_files(moves), keep_later=True)
                 whole = catalog.catalog()
                 campaign = new_table(whole, whole.default.id, "", demo=True)
                 live = create_live(demo, campaign, whole, memo)
@@ -53,9 +61,16 @@ def build(
                     live=live, data_dir=folder, dice=dice, catalog=catalog, memo=memo
                 )
             path = demo
+    catalog = Cached(memo, ruleset_files(with_typed(path, moves)), keep_later=True)
     if not path.exists():
         return HearthrollApp(path, data_dir=folder, dice=dice, catalog=catalog, memo=memo)
-    live = open_live(path, catalog, memo)
+    try:
+        live = open_live(path, catalog, memo)
+    except StoreError as error:
+        found = explained(path, error)
+        if found is error:
+            raise
+        raise found from None
     return HearthrollApp(live=live, data_dir=folder, dice=dice, catalog=catalog, memo=memo)
 
 
@@ -74,8 +89,9 @@ def launch(
     app.run(headless=headless, size=size)
 
 
-def run(path: Path | None = None) -> int:
-    """Run the app on `path` (or the last campaign used); the exit status.
+def run(path: Path | None = None, moves: Sequence[Path] = ()) -> int:
+    """Run the app on `path` (or the last campaign used), with the move files `moves` beside
+    the campaign's own; the exit status.
 
     Problems opening a campaign (locked by another hearthroll, a damaged file) are one clear
     message on stderr and a non-zero status, never a traceback.
@@ -83,7 +99,7 @@ def run(path: Path | None = None) -> int:
     from hearthroll.core.errors import HearthrollError
 
     try:
-        app = build(path)
+        app = build(path, moves=moves)
     except HearthrollError as error:
         print(f"hearthroll: {error}", file=sys.stderr)
         return EXIT_FAILED

@@ -267,14 +267,16 @@ async def _faces(asking: Asking, questions: Sequence[Question]) -> MoveRequest |
 
 async def _one_throw(asking: Asking, question: Question) -> tuple[int, ...] | None:
     title = _title(asking, question)
-    return await faces_of(asking.table, title, question, asking.ahead)
+    more = asking.move.rolls_after
+    return await faces_of(asking.table, title, question, asking.ahead, more=more)
 
 
 async def faces_of(
-    table: Table, title: str, question: Question, ahead: list[int]
+    table: Table, title: str, question: Question, ahead: list[int], *, more: bool = False
 ) -> tuple[int, ...] | None:
     """Ask the faces of one dice question (Enter on an empty line: the app rolls them);
-    faces typed after a `/` go into `ahead`. None when cancelled."""
+    faces typed after a `/` go into `ahead` (said in the box where `more` dice may follow).
+    None when cancelled."""
     held: list[tuple[int, ...]] = []
 
     def check(text: str) -> str | None:
@@ -286,7 +288,7 @@ async def faces_of(
 
     count = f"{question.count} {'die' if question.count == 1 else 'dice'}"
     hint = f"{count} of {question.sides} sides; ⏎ on an empty line rolls {_them(question)}"
-    dialog = DiceInput(title, hint, check, keys=_FACE_KEYS)
+    dialog = DiceInput(title, hint, check, keys=_FACE_KEYS + (_NEXT_DICE if more else ""))
     if await table.ask(dialog) is None or not held:
         return None
     return held[0]
@@ -311,7 +313,8 @@ async def throw(table: Table, verb: Callable[[DiceSource], Outcome]) -> Outcome 
             return None
 
 
-_FACE_KEYS = "⏎ take them (empty: roll them)  esc cancel  (the next dice after /: 4 / 3)"
+_FACE_KEYS = "⏎ take them (empty: roll them)  esc cancel"
+_NEXT_DICE = "  (the next dice after /: 4 / 3)"
 
 
 def _them(question: Question) -> str:

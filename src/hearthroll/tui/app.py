@@ -3,6 +3,8 @@ only once every event is saved."""
 
 from __future__ import annotations
 
+import importlib
+import sys
 import threading
 from functools import partial
 from pathlib import Path
@@ -23,11 +25,15 @@ from hearthroll.tui import places
 from hearthroll.tui.keygate import KeyGate
 from hearthroll.tui.live import QUIT_TIMEOUT, LiveCampaign, open_live
 from hearthroll.tui.messages import CampaignsWanted
-from hearthroll.tui.serving import stop_started
 from hearthroll.tui.table import TableScreen
 
 if TYPE_CHECKING:
     from hearthroll.tui.flow import DiceFactory
+
+
+KEYS_WORK = ("hearthroll.tui.sheet_flows", "hearthroll.core.verbs.fields")
+"""What the table's keys import when they first play (the flows, their dialogs, the verbs),
+imported behind the table once its first frame is drawn."""
 
 
 def random_dice() -> DiceFactory:
@@ -106,6 +112,8 @@ class HearthrollApp(App[None]):
             self.live.build_index()
         with self._catalog_lock:
             self._cached.keep()
+        for name in KEYS_WORK:  # so the first key that plays waits for none of it
+            importlib.import_module(name)
 
     async def on_event(self, event: events.Event) -> None:
         if isinstance(event, events.Key) and not event.is_forwarded:
@@ -194,4 +202,6 @@ class HearthrollApp(App[None]):
             self.live.close(QUIT_TIMEOUT)
         with self._catalog_lock:  # what the warm-up had no time to keep (a quick quit)
             self._cached.keep()
-        stop_started()  # a players' view served from here (V) stops with the app
+        serving = sys.modules.get("hearthroll.tui.serving")  # loaded once V was pressed
+        if serving is not None:
+            serving.stop_started()  # a players' view served from here stops with the app

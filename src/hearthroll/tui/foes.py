@@ -1,6 +1,9 @@
-"""The add-foe prompt's one line read into the encounter verb's arguments."""
+"""The add-foe prompt's one line read into the encounter verb's arguments: a foe the
+bestiary knows, or the GM's own."""
 
 from __future__ import annotations
+
+from pathlib import Path
 
 from hearthroll.core.campaign.events import Outcome
 from hearthroll.core.campaign.state import Campaign
@@ -9,16 +12,31 @@ from hearthroll.core.numbers import whole_number
 from hearthroll.core.rules.model import Ruleset
 from hearthroll.core.verbs import fight
 
-FOE_HINT = "Bandit 12 12 20 armor 1 two shield huge (name, Str, Dex, health, then any)"
+FOE_HINT = "2 wolves, an ogre; or your own: Bandit 12 12 20 armor 1 two shield huge"
+FOE_FORM = "Bandit 12 12 20 armor 1 two shield huge (name, Str, Dex, health, then any)"
 _WEAPONS = {"one": "one_handed", "two": "two_handed", "none": "none"}
 
 
-def add_foe_verb(state: Campaign, ruleset: Ruleset, text: str, attacking: str | None) -> Outcome:
-    """`NAME STR DEX HEALTH [armor N] [one|two] [shield] [huge]`: the foe attacks `attacking`."""
+def add_foe_verb(
+    state: Campaign,
+    ruleset: Ruleset,
+    text: str,
+    attacking: str | None,
+    campaign: Path | None = None,
+) -> Outcome:
+    """A foe the bestiary knows (`wolf`, `2 wolves`, `an ogre`: the shipped foes, the user's
+    own and those of the files the `campaign` names), or one of the GM's own: `NAME STR DEX
+    HEALTH [armor N] [one|two] [shield] [huge]`; it attacks `attacking`."""
     words = text.split()
     numbers = [i for i, w in enumerate(words) if whole_number(w) is not None]
+    if words and not [i for i in numbers if i > 0]:
+        from hearthroll.store.bestiary import bestiary_for
+        from hearthroll.store.campaign_moves import recorded
+
+        known = bestiary_for(recorded(campaign) if campaign is not None else ())
+        return fight.add_known_foes(state, ruleset, known, " ".join(words), attacking=attacking)
     if len(numbers) < 3 or numbers[0] == 0:
-        raise RuleError(f"give the foe as {FOE_HINT}")
+        raise RuleError(f"give the foe as {FOE_FORM}, or name one the bestiary knows")
     first = numbers[0]
     name = " ".join(words[:first])
     strength, dex, health = (whole_number(w) or 0 for w in words[first : first + 3])
@@ -47,6 +65,13 @@ def add_foe_verb(state: Campaign, ruleset: Ruleset, text: str, attacking: str | 
         huge="huge" in rest,
         attacking=attacking,
     )
+
+
+def joined(before: Campaign, after: Campaign) -> str:
+    """ "joined: Wolf 1, Wolf 2": the foes in the fight now that were not before."""
+    old = before.encounter.foes if before.encounter else {}
+    new = [n for n in (after.encounter.foes if after.encounter else {}) if n not in old]
+    return f"joined: {', '.join(new)}" if new else ""
 
 
 FOE_ORDERS = "hurt 5 (or 5; add ignore: past armor) · heal 3 · wield · drop · attacking NAME · stop"

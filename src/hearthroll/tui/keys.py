@@ -9,13 +9,14 @@ from textual.binding import Binding, BindingType
 from hearthroll.tui.screens.help import Section
 
 PALETTE_KEYS = (
-    ("type", "find a move (typos forgiven: hakc → Clash)"),
+    ("type", "find a move or an oracle (typos forgiven: hakc → Clash, ask lik → Ask the Oracle)"),
     ("↑ ↓", "choose among the matches"),
     ("⏎", "roll it (as the active character; community moves roll for the steading)"),
     ("F2, alt+a", "toggle advantage"),
     ("F3, alt+d", "toggle disadvantage"),
     ("F4, alt+t", "toggle real dice: type the faces before it rolls"),
     ("F5, alt+p", "toggle Preparation (when held): +1 to a kept die, or to the roll"),
+    ("F6, alt+r", "toggle pick a row (where there are tables): ⏎ on an oracle lists its rows"),
     ("esc", "close"),
 )
 
@@ -63,11 +64,26 @@ def _key(binding: Binding) -> str:
     return ", ".join(keys)
 
 
+EDGE_KEYS = ("F2, alt+a", "F3, alt+d")
+"""The palette's keys for the GM's advantage, in a game where some move takes it."""
+PREPARATION_KEYS = ("F5, alt+p",)
+"""The palette's key for Preparation, in a game that spends it on a roll."""
+
+
+def palette_keys(*, edge: bool = True, preparation: bool = True) -> tuple[tuple[str, str], ...]:
+    """The palette's keys this game has: advantage only where a move takes it, Preparation only
+    where a roll spends it."""
+    left_out = (() if edge else EDGE_KEYS) + (() if preparation else PREPARATION_KEYS)
+    return tuple((key, words) for key, words in PALETTE_KEYS if key not in left_out)
+
+
 def help_sections(
-    bindings: Iterable[BindingType], has: Callable[[str], bool] = lambda action: True
+    bindings: Iterable[BindingType],
+    has: Callable[[str], bool] = lambda action: True,
+    palette: tuple[tuple[str, str], ...] = PALETTE_KEYS,
 ) -> list[Section]:
     """The table's keys this game `has`, each with its help words (the binding's tooltip; number
-    keys folded into one line), then the log's, the palette's and the modals'."""
+    keys folded into one line), then the log's, the `palette`'s and the modals'."""
     table: list[tuple[str, str]] = []
     for binding in bindings:
         if not isinstance(binding, Binding) or not has(binding.action):
@@ -84,6 +100,6 @@ def help_sections(
     return [
         ("At the table", table),
         ("In the move log", LOG_KEYS),
-        ("In the move palette", PALETTE_KEYS),
+        ("In the move palette", palette),
         ("In the modals", MODAL_KEYS),
     ]

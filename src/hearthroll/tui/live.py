@@ -52,16 +52,18 @@ class LiveCampaign:
 
     @property
     def index(self) -> MoveIndex:
-        """The move search over this campaign's ruleset (built on first use: `build_index`)."""
+        """The palette's search over this campaign's moves, oracle tables and Ask the Oracle
+        (built on first use: `build_index`)."""
         return self._index if self._index is not None else self.build_index()
 
     def build_index(self) -> MoveIndex:
-        """Build the move search, unless it is built: about a millisecond, which the app
+        """Build the palette's search, unless it is built: about a millisecond, which the app
         spends behind the table once it is on screen."""
         if self._index is None:
-            from hearthroll.core.rules.search import MoveIndex
+            from hearthroll.core.rules.search import MoveIndex, palette_items
+            from hearthroll.core.verbs.oracle import ODDS
 
-            self._index = MoveIndex(self.ruleset.moves)
+            self._index = MoveIndex(palette_items(self.ruleset, ODDS))
         return self._index
 
     def look_for_damage(self) -> tuple[str, ...] | None:

@@ -92,7 +92,12 @@ def open_palette(table: Table, plan: Callable[[Table], None], risky_only: bool =
 
 
 def make_chosen(table: Table, choice: PaletteChoice, plan: Callable[[Table], None]) -> None:
-    """Make the move picked in the palette, as a flow."""
+    """Make the move picked in the palette (or roll the oracle), as a flow."""
+    if choice.oracle:
+        from hearthroll.tui.oracles import oracle_flow
+
+        oracle_flow(table, choice)
+        return
     moves = table.live.ruleset.moves
     if any(m.id == choice.move and steading.starts_plan(m) for m in moves):
         plan(table)

@@ -28,10 +28,20 @@ OFFER = "0.0.0.0:8000"
 """What the offer proposes: every network this machine is on, the usual port."""
 
 
+def _short(campaign: Path) -> str:
+    """The campaign's path as the GM would type it here: from this folder when it is under
+    it, from `~` when under the home folder, else whole."""
+    whole = campaign.resolve()
+    for base, prefix in ((Path.cwd(), ""), (Path.home(), "~/")):
+        if whole.is_relative_to(base):
+            return prefix + str(whole.relative_to(base))
+    return str(whole)
+
+
 def said(served: serving.Served | None, campaign: Path) -> str:
     """The status line's words for `V`."""
     if served is None:
-        command = shlex.join(["hearthroll", "serve", str(campaign)])
+        command = shlex.join(["hearthroll", "serve", _short(campaign)])
         return f"V: not served — run: {command} --host 0.0.0.0"
     where = " · ".join(served.addresses)
     local = "; this machine only" if served.local_only else ""

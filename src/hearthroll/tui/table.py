@@ -5,6 +5,7 @@ order)."""
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from textual import events
@@ -12,34 +13,36 @@ from textual.app import ComposeResult
 from textual.binding import ActiveBinding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList
+from textual.widgets import OptionList
 
 from hearthroll.core.campaign.events import Event, Outcome, summary
 from hearthroll.core.campaign.state import Campaign
 from hearthroll.core.errors import HearthrollError
-from hearthroll.core.games.encounter import aim, flee_move, newly_breaking
 from hearthroll.store import damage_note
 from hearthroll.tui import keygate, views
 from hearthroll.tui.commands import COMMANDS, Seat, command, runner
-from hearthroll.tui.flow import DiceFactory
 from hearthroll.tui.footer import footer_bindings, footer_plan
 from hearthroll.tui.keygate import FLOWS
 from hearthroll.tui.live import LiveCampaign
 from hearthroll.tui.messages import EventChosen, SaveChanged
-from hearthroll.tui.moves import open_on
 from hearthroll.tui.refused import at_table
 from hearthroll.tui.saver import SaveStatus, SavingStopped
-from hearthroll.tui.screens.event_detail import EventDetail
-from hearthroll.tui.sheet_flows import open_waiting, waiting_move
-from hearthroll.tui.table_protocol import Verb
 from hearthroll.tui.widgets.character_sheet import CharacterSheet
 from hearthroll.tui.widgets.dice_tray import DiceTray
 from hearthroll.tui.widgets.encounter_pane import EncounterPane
+from hearthroll.tui.widgets.keys_footer import KeysFooter
 from hearthroll.tui.widgets.move_log import MoveLog
 from hearthroll.tui.widgets.party_bar import PartyBar
 from hearthroll.tui.widgets.status_line import StatusLine
 from hearthroll.tui.widgets.steading_sheet import SteadingSheet
 from hearthroll.tui.widgets.tracks_pane import TracksPane, tracks_view
+
+if TYPE_CHECKING:
+    from hearthroll.tui.flow import DiceFactory
+    from hearthroll.tui.table_protocol import Verb
+
+# What only a key's work needs is imported when the key is pressed: the first frame loads the
+# panes, the command list, the footer and the why-not answers alone.
 
 T = TypeVar("T")
 
@@ -82,11 +85,12 @@ class TableScreen(Screen[None]):
             with Vertical(id="right"):
                 yield DiceTray(id="tray", classes="pane")
                 yield MoveLog(id="log", classes="pane")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.query_one("#tray").border_title = "dice tray"
         self.query_one("#log").border_title = "move log"
+        self.active = self._looked_at(self.live)
         self.use(self.live)
         self.query_one(MoveLog).focus()
         self.call_after_refresh(self._show_log)
@@ -126,8 +130,9 @@ class TableScreen(Screen[None]):
         """Play `live` at this table from now on (another campaign opened)."""
         if live is not self.live:
             self.live.listen(None)
+            self._keep_looked_at()
             self.live = live
-            self.active = live.state.active or next(iter(live.state.characters), None)
+            self.active = self._looked_at(live)
             self._save_status = SaveStatus()
             self._said = None
             self.query_one(MoveLog).follow()
@@ -144,6 +149,28 @@ class TableScreen(Screen[None]):
             edit, live.hand_edit = live.hand_edit, None
             self.notify(f"#{edit.seq} {summary(edit)} (u undoes it)")
 
+    def _looked_at(self, live: LiveCampaign) -> str | None:
+        """The character looked at when the campaign was last left, else the last to move."""
+        from hearthroll.tui.looked_at import looked_at
+
+        folder = getattr(self.app, "data_dir", None)
+        kept = looked_at(folder, live.path) if isinstance(folder, Path) else None
+        characters = live.state.characters
+        if kept in characters:
+            return kept
+        return live.state.active or next(iter(characters), None)
+
+    def _keep_looked_at(self) -> None:
+        """Keep the character looked at now, for the next time the campaign opens."""
+        from hearthroll.tui.looked_at import keep_looked_at
+
+        folder = getattr(self.app, "data_dir", None)
+        if isinstance(folder, Path) and self.active is not None:
+            keep_looked_at(folder, self.live.path, self.active)
+
+    def on_unmount(self) -> None:
+        self._keep_looked_at()
+
     def _look_for_damage(self, live: LiveCampaign) -> None:
         """After the first frame, the journal's older segments are read for damage behind the
         table; damage found stays on the top line (in check's words)."""
@@ -158,15 +185,11 @@ class TableScreen(Screen[None]):
         self.run_worker(look, thread=True, group="journal")
 
     def refresh_view(self) -> None:
-        """Hand every pane a fresh snapshot of the campaign."""
+        """Hand every pane a fresh snapshot of the campaign, and the footer its keys."""
         state, ruleset, events = self.live.state, self.live.ruleset, self.live.events
         if self.active not in state.characters:
             self.active = next(iter(state.characters), None)
-        saving = self._save_status
-        said = self._said or (damage_note.one_line(self.live.damage) if self.live.damage else None)
-        self.query_one(StatusLine).view = views.status_view(
-            state, ruleset, self.live.path.name
-        )._replace(waiting=saving.waiting, error=saving.error, note=saving.note, said=said)
+        self._refresh_status()
         self.query_one(PartyBar).view = views.party_view(state, ruleset, self.active)
         self.query_one("#sheet", CharacterSheet).view = views.sheet_view(
             state, ruleset, self.active
@@ -182,6 +205,16 @@ class TableScreen(Screen[None]):
         if self._log_shown:
             self.query_one(MoveLog).view = views.log_view(events)
         self.refresh_bindings()
+
+    def _refresh_status(self) -> None:
+        """The top line alone: the campaign, where saving stands, and what was said to the GM
+        (what undo did, why a key cannot act). Neither the words nor a save's report change
+        a pane or a key, so they redraw this line only."""
+        live, saving = self.live, self._save_status
+        said = self._said or (damage_note.one_line(live.damage) if live.damage else None)
+        self.query_one(StatusLine).view = views.status_view(
+            live.state, live.ruleset, live.path.name
+        )._replace(waiting=saving.waiting, error=saving.error, note=saving.note, said=said)
 
     WIDE = 160
     """From this many columns the whole party's sheets stand side by side."""
@@ -241,13 +274,19 @@ class TableScreen(Screen[None]):
         return self._refusal(_action(action, parameters)) is None
 
     def on_key(self, event: events.Key) -> None:
-        """A table key that cannot act now says why in the status line (never nothing)."""
+        """A table key that cannot act now says why in the status line (never nothing); one
+        that opens a text box opens it all the same, the reason inside, so the letters typed
+        after it land there and never on the table's keys."""
         for found in COMMANDS:
             if event.key in found.key.split(","):
                 why = self._refusal(found.action)
                 if why:
                     event.stop()
-                    self.say(f"{found.key_display or event.key}: {why}")
+                    live = self.live
+                    if found.boxed is not None and found.offered(live.state, live.ruleset) is None:
+                        found.boxed(self, why)
+                    else:
+                        self.say(f"{found.key_display or event.key}: {why}")
                 return
 
     if not TYPE_CHECKING:
@@ -262,7 +301,7 @@ class TableScreen(Screen[None]):
     def say(self, words: str) -> None:
         """A line for the GM in the status line, until the next thing happens."""
         self._said = words
-        self.refresh_view()
+        self._refresh_status()
 
     # --- what a flow asks of the table ------------------------------------------------------
 
@@ -295,6 +334,8 @@ class TableScreen(Screen[None]):
         for a character (Last Breath at 0 HP) opens at once; so does the Flee of a fighter a
         blow left under their breaking point (reading 39). None (and a word on screen) when
         the campaign is already closing, as after a quit typed just before."""
+        from hearthroll.tui.sheet_flows import open_waiting, waiting_move
+
         before = self.live.state
         try:
             event = self.live.commit(outcome)
@@ -311,14 +352,31 @@ class TableScreen(Screen[None]):
         return event
 
     def _breaking(self, before: Campaign) -> None:
+        from hearthroll.core.games.encounter import aim, flee_move, newly_breaking
+        from hearthroll.tui.moves import open_on
+
         fleeing = newly_breaking(before, self.live.state)
         move = flee_move(self.live.ruleset)
         if not fleeing or move is None:
             return
-        why = f"{fleeing[0]} is below their breaking point and must flee"
-        self.target = aim(self.live.state, None, fleeing[0])  # the foe facing them
+        who = fleeing[0]
+        why = f"{who} is below their breaking point and must flee"
+        waits = self._turn_taken(who)
+        if waits is not None:
+            self.notify(f"{why}: their {move.name} waits for the next round. {waits}")
+            return
+        self.target = aim(self.live.state, None, who)  # the foe facing them
         self.notify(why, severity="warning")
-        open_on(self, fleeing[0], move.id, why)
+        open_on(self, who, move.id, why)
+
+    def _turn_taken(self, who: str) -> str | None:
+        """Why `who` has no turn left this round (the engine's words), if they have none."""
+        from hearthroll.core.games.encounter.rounds import turn_refusal
+
+        fight_on = self.live.state.encounter
+        if fight_on is None:
+            return None
+        return turn_refusal(fight_on, self.live.ruleset, who)
 
     def attempt(self, verb: Verb) -> str | None:
         """Run a verb and commit it; the engine's refusal comes back as text, nothing changed."""
@@ -348,9 +406,11 @@ class TableScreen(Screen[None]):
             self.notify("saving works again: everything is on disk")
         if status.note:
             self.notify(status.note, severity="warning", timeout=15)
-        self.refresh_view()
+        self._refresh_status()
 
     def on_event_chosen(self, message: EventChosen) -> None:
+        from hearthroll.tui.screens.event_detail import EventDetail
+
         try:
             event = self.live.event(message.seq)
         except HearthrollError as error:

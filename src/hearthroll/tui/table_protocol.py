@@ -4,15 +4,17 @@ and a way to commit. The table screen is one; a flow names no screen."""
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from typing import Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from textual.message import Message
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
 from hearthroll.core.campaign.events import Event, Outcome
-from hearthroll.tui.flow import DiceFactory
 from hearthroll.tui.live import LiveCampaign
+
+if TYPE_CHECKING:
+    from hearthroll.tui.flow import DiceFactory
 
 T = TypeVar("T")
 

@@ -20,7 +20,7 @@ from hearthroll.core.numbers import signed
 from hearthroll.core.rules.describe import rolled_words, word
 from hearthroll.core.rules.model import Ruleset
 
-ROLL_KINDS = ("move", "reroll", "accept", "prep", "burn", "track")
+ROLL_KINDS = ("move", "reroll", "accept", "prep", "burn", "track", "oracle", "clock")
 
 
 class StatusView(NamedTuple):
@@ -245,7 +245,7 @@ def roll_view(event: Event, ruleset: Ruleset) -> RollView:
     by = event.steading or event.actor
     who = f"{by}: " if by else ""
     what = event.move_name or event.move or event.kind
-    if event.kind != "move":
+    if event.kind not in ("move", what):
         what = f"{what} ({event.kind})"
     if event.rolled:
         what += f" ({event.rolled})"
@@ -383,6 +383,11 @@ def _turn_line(state: Campaign, ruleset: Ruleset, actor: str | None) -> str:
     return f"{turn.actor}'s turn: {turn.pushes} RISKY · {status}"
 
 
+def _rolled_last(last: Event | None) -> str:
+    """The tray's heading where the game keeps no pool turn: who rolled last."""
+    return f"{last.actor}'s roll" if last is not None and last.actor else ""
+
+
 def tray_view(
     state: Campaign,
     ruleset: Ruleset,
@@ -402,7 +407,7 @@ def tray_view(
         odds = chances(state, ruleset, active, target)
     return TrayView(
         pool=_pool(ruleset),
-        turn=_turn_line(state, ruleset, active),
+        turn=_turn_line(state, ruleset, active) or _rolled_last(last),
         roll=roll_view(last, ruleset) if last is not None else None,
         actions=actions,
         odds=odds,

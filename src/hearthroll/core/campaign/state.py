@@ -290,6 +290,9 @@ class Campaign:
     """The last action roll, so momentum can be burned on it."""
     aboard: Aboard | None = None
     """A move everyone aboard still owes (reading 32); None when nobody owes one."""
+    moves: tuple[str, ...] | None = None
+    """The campaign's own move files (and bestiaries), as written in its file: loaded beside
+    the shipped catalog whenever it is opened. None where it has never had one."""
     history: History = attrs.field(factory=lambda: History())
     """Bookkeeping of the event log: not part of any event's deltas."""
 

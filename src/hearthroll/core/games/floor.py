@@ -31,10 +31,13 @@ class FloorPickUnneeded(RuleError):
 class FloorChoiceNeeded(RuleError):
     """A loss went past a meter's floor (momentum at −6) and its required choice is missing."""
 
-    def __init__(self, message: str, lists: tuple[OptionList, ...]) -> None:
+    def __init__(self, message: str, lists: tuple[OptionList, ...], heading: str = "") -> None:
         super().__init__(message)
         self.lists = lists
         """The lists to pick from (Lose Momentum's: another suffer move, or lose progress)."""
+        self.heading = heading
+        """What the choice is asked under when the loss would take the meter below its floor
+        (it was above it); empty when it stood at the floor already (the list's label)."""
 
 
 def floor_lists(ruleset: Ruleset, meter_id: str) -> list[OptionList]:
@@ -61,8 +64,10 @@ def past_floor(
     track: str | None,
     deferred: Sequence[Effect],
     dice: DiceSource,
+    before: Campaign | None = None,
 ) -> tuple[Campaign, list[str], list[str]]:
-    """Reading 29: a loss past momentum's floor is never dropped: its choice is required."""
+    """Reading 29: a loss past momentum's floor is never dropped: its choice is required,
+    asked as one that would take the meter below its floor where it stood above it `before`."""
     past: dict[str, int] = {}
     for meter_id, amount in dropped:
         if ruleset.meter(meter_id).past_min is not None:
@@ -87,10 +92,14 @@ def past_floor(
         meter_id, amount = next(iter(past.items()))
         name = ruleset.meter(meter_id).name
         low = ruleset.meter(meter_id).min
+        mover = before.characters.get(who or "") if before is not None else None
+        was = mover.meters.get(meter_id) if mover is not None else None
+        below = f"{name} would go below {signed(low)}" if was is not None and was > low else ""
         raise FloorChoiceNeeded(
             f"{name} is at {signed(low)} and {amount} more is lost: {short[0]} (--pick); "
             "nothing was saved",
             tuple(offers),
+            below,
         )
     words = [f"{ruleset.meter(m).name} at its floor, {n} more to lose" for m, n in past.items()]
     words += [o.text for o in chosen]
@@ -122,5 +131,6 @@ def land(landing: Landing) -> Landing:
         landing.track,
         landing.deferred,
         landing.dice,
+        landing.before,
     )
     return landing.then(state, said, follow)

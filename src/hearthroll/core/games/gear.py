@@ -124,7 +124,7 @@ def refusal(ruleset: Ruleset, character: Character, spec: GearItem) -> str | Non
     if template is None or template.id not in spec.forbidden:
         return None
     kind = template.name.lower()
-    return f"{character.name} cannot use {spec.name}: the gear rules bar it to {kind}s"
+    return f"{character.name} cannot use {spec.name}: the gear rules bar it from {kind}s"
 
 
 def _one_armor(ruleset: Ruleset, character: Character, spec: GearItem) -> None:

@@ -147,8 +147,10 @@ def replace(tracks: Sequence[Track], track: Track) -> tuple[Track, ...]:
 class TrackNeeded(RuleError):
     """Progress is to be cleared and several tracks could lose it: which one is asked."""
 
-    def __init__(self, message: str, tracks: tuple[tuple[str, str], ...]) -> None:
-        super().__init__(message)
+    def __init__(
+        self, message: str, tracks: tuple[tuple[str, str], ...], *, at_table: str | None = None
+    ) -> None:
+        super().__init__(message, at_table=at_table)
         self.tracks = tracks
         """The tracks to name (name, the track and what it would lose in words)."""
 
@@ -160,7 +162,10 @@ def apply_effect(
     progress is cleared only from a track that has some, named or offered."""
     tracks = state.tracks or ()
     if not tracks:
-        raise RuleError("there is no progress track to clear: add one (track FILE new NAME)")
+        raise RuleError(
+            "there is no progress track to clear: add one (track FILE new NAME)",
+            at_table="there is no progress track to clear: T adds one (new NAME / RANK)",
+        )
     if track_name is not None:
         found = find_track(tracks, track_name)
         why = clear_refusal(found) if clears(effect) else None
@@ -174,7 +179,9 @@ def apply_effect(
             names = ", ".join(t.name for t in open_to)
             choices = tuple((t.name, f"{t.name} ({t.rank} {t.kind}): −{unit(t)}") for t in open_to)
             raise TrackNeeded(
-                f"name the track whose progress is cleared (--track): {names}", choices
+                f"name the track whose progress is cleared (--track): {names}",
+                choices,
+                at_table=f"name the track whose progress is cleared: {names}",
             )
         found = open_to[0]
     changed = clear(found) if clears(effect) else mark(found)

@@ -356,6 +356,17 @@ class Move:
         """The band with this id."""
         return _find(self.bands, band_id, "band", f"move {self.id!r}")
 
+    @property
+    def rolls_after(self) -> bool:
+        """Whether it may roll dice after its own roll: damage, healing, a table, a move it
+        makes follow (their faces may be typed with the roll's, after a `/`)."""
+        picked = (e for lst in self.options for o in lst.items for e in o.effects)
+        return any(e.kind in ROLLED_AFTER for e in (*self.effects, *picked))
+
+
+ROLLED_AFTER = ("damage", "heal", "table", "follow")
+"""The effects that roll dice of their own, after the move's roll."""
+
 
 class _Named(Protocol):
     @property

@@ -1,4 +1,5 @@
-"""Move search: token and prefix matching with typo tolerance, for the CLI and the app's palette."""
+"""Move search: token and prefix matching with typo tolerance, for the CLI and the app's palette
+(which finds oracle tables and Ask the Oracle by the same search)."""
 
 from __future__ import annotations
 
@@ -6,12 +7,15 @@ import heapq
 import itertools
 import re
 from bisect import bisect_left, bisect_right
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import Protocol, TypeVar
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
 import attrs
 
 from hearthroll.core.errors import NotFound
+
+if TYPE_CHECKING:
+    from hearthroll.core.rules.model import Ruleset
 
 # How much a word found in each field counts toward a match.
 NAME, ALIAS, TAG, TRIGGER = 3.0, 2.5, 2.0, 1.0
@@ -54,6 +58,52 @@ class Searchable(Protocol):
     def tags(self) -> Sequence[str]: ...
     @property
     def trigger(self) -> str: ...
+
+
+TABLE, ASK = "table", "ask"
+"""The kinds of `Entry`: an oracle table, and Ask the Oracle at some odds."""
+ASK_ID = "ask the oracle: "
+"""What an Ask the Oracle entry's id begins with; the odds follow."""
+
+
+@attrs.frozen
+class Entry:
+    """Something found beside the moves by the same search: an oracle table (by its name, its
+    id and its collection's words), or Ask the Oracle at the odds named."""
+
+    id: str
+    name: str
+    ruleset: str
+    kind: str
+    """`TABLE` or `ASK`."""
+    aliases: tuple[str, ...] = ()
+    tags: tuple[str, ...] = ()
+    trigger: str = ""
+
+    @property
+    def odds(self) -> str:
+        """The odds an Ask the Oracle entry asks at ("likely")."""
+        return self.id.removeprefix(ASK_ID)
+
+
+def palette_items(ruleset: Ruleset, odds: Mapping[str, int]) -> tuple[Searchable, ...]:
+    """What the palette searches: the ruleset's moves, then each of its oracle tables, then
+    Ask the Oracle at each of `odds` (their names and the d100 roll a yes needs)."""
+    tables = (
+        Entry(t.id, t.name, ruleset.id, TABLE, tags=("oracle", t.collection), trigger=t.text)
+        for t in ruleset.tables
+    )
+    asks = (
+        Entry(
+            f"{ASK_ID}{said}",
+            f"Ask the Oracle: {said} ({chance})",
+            ruleset.id,
+            ASK,
+            tags=("oracle", "yes or no"),
+        )
+        for said, chance in odds.items()
+    )
+    return (*ruleset.moves, *tables, *asks)
 
 
 @attrs.frozen

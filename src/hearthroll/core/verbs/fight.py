@@ -14,13 +14,9 @@ from hearthroll.core.errors import RuleError
 from hearthroll.core.games import encounter
 from hearthroll.core.games.encounter.bestiary import Bestiary, summon
 from hearthroll.core.games.encounter.foes import check_scores
+from hearthroll.core.games.encounter.rounds import has_encounters as has_encounters
 from hearthroll.core.rules.model import Move, Ruleset
 from hearthroll.core.rules.search import find_move
-
-
-def has_encounters(ruleset: Ruleset) -> bool:
-    """True when the ruleset fights in encounters (a move of it needs one)."""
-    return any(encounter.needs_encounter(m) for m in ruleset.moves)
 
 
 def _fights(ruleset: Ruleset) -> None:

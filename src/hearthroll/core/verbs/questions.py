@@ -171,7 +171,7 @@ def questions_for(move: Move, error: HearthrollError) -> tuple[Question, ...]:
         return tuple(
             Question(
                 "floor",
-                lst.label or f"{move.name}: momentum at its floor",
+                error.heading or lst.label or f"{move.name}: momentum at its floor",
                 tuple((o.id, o.text) for o in lst.items),
                 pick=lst.pick,
                 flag="--pick ID",

@@ -253,9 +253,12 @@ def mark_track(state: Campaign, name: str, times: int = 1) -> Outcome:
     track = progress.find_track(tracks, name)
     marked = progress.mark(track, times)
     if marked == track:
+        full = f"{track.name} is full ({progress.BOXES}/{progress.BOXES} boxes)"
         raise RuleError(
-            f"{track.name} is full ({progress.BOXES}/{progress.BOXES} boxes): make its progress "
-            f"roll (track FILE roll {track.name!r}) or strike it (track FILE drop)"
+            f"{full}: make its progress roll (track FILE roll {track.name!r}) or strike it "
+            "(track FILE drop)",
+            at_table=f"{full}: roll {track.name} makes its progress roll, drop {track.name} "
+            "strikes it",
         )
     words = (
         f"{track.name}: +{progress.unit(track)}{f' ×{times}' if times > 1 else ''}, "

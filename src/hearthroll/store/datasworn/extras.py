@@ -80,6 +80,7 @@ def build_foe(node: Node, ctx: Context, name: str) -> Built:
     data = node.data
     where = node.where
     rank = _rank(data.get("rank"))
+    _check_foe(node, ctx, name, rank)
     nature = str(data.get("nature") or "")
     summary = ctx.words(data.get("summary"), f"{where}.summary").text
     about = ", ".join(p for p in (rank, nature.lower()) if p)
@@ -122,6 +123,19 @@ def build_foe(node: Node, ctx: Context, name: str) -> Built:
     origins: dict[KeyPath, str] = {(): where}
     origins.update({("refs", i): where for i in range(len(move.refs))})
     return Built(move, origins)
+
+
+def _check_foe(node: Node, ctx: Context, name: str, rank: str) -> None:
+    """A foe with no name, or a rank that is not one of the five, is said (`check`); it still
+    loads, called by its key and with no rank."""
+    given = node.data.get("name")
+    if not isinstance(given, str) or not given.strip():
+        ctx.warn(f"{node.where}.name", f"the foe has no name; it is shown as {name!r}")
+    if not rank:
+        ranks = ", ".join(f"{n} ({word})" for n, word in RANKS.items())
+        found = node.data.get("rank")
+        said = "has no rank" if found is None else f"has rank {found!r}"
+        ctx.warn(f"{node.where}.rank", f"the foe {said}; a rank is one of {ranks}")
 
 
 def _rank(value: object) -> str:

@@ -3,18 +3,26 @@ the top line are all drawn from it."""
 
 from __future__ import annotations
 
-from hearthroll.tui.commands import encounter, pool, sheet, starforged, table
+from hearthroll.tui.commands import clocks, encounter, pool, sheet, starforged, table
 from hearthroll.tui.commands.base import Command, Seat
-from hearthroll.tui.keys import help_sections
-from hearthroll.tui.screens.help import HelpScreen
 from hearthroll.tui.table_protocol import Table
+
+# A command's body imports what only it needs when it runs: the first frame loads the command
+# list, the footer and the why-not answers alone.
 
 
 def show_help(at: Table) -> None:
     """Every key this game has, then the log's, the palette's and the modals'."""
+    from hearthroll.core.games.holds import on_roll
+    from hearthroll.core.verbs.session import takes_edge
+    from hearthroll.tui.keys import help_sections, palette_keys
+    from hearthroll.tui.screens.help import HelpScreen
+
     state, ruleset = at.live.state, at.live.ruleset
     offered = [c.binding() for c in COMMANDS if c.offered(state, ruleset) is None]
-    at.show(HelpScreen(help_sections(offered)))
+    edge = any(takes_edge(m) for m in ruleset.moves)
+    palette = palette_keys(edge=edge, preparation=on_roll(ruleset) is not None)
+    at.show(HelpScreen(help_sections(offered, palette=palette)))
 
 
 HELP = Command(
@@ -54,6 +62,8 @@ COMMANDS: tuple[Command, ...] = (
     table.CAMPAIGNS,
     encounter.ADD_FOE,
     encounter.END_ROUND,
+    encounter.END_ENCOUNTER,
+    encounter.WAY_OUT,
     encounter.FOE,
     encounter.WIELD,
     encounter.NEXT_FOE,
@@ -62,6 +72,7 @@ COMMANDS: tuple[Command, ...] = (
     starforged.TRACKS,
     starforged.NEXT_MOVE,
     starforged.NEXT_MOVE_TYPED,
+    clocks.CLOCKS,
     table.RECAP,
     table.NEXT,
     table.PREVIOUS,

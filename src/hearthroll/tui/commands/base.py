@@ -34,6 +34,9 @@ InFooter = Callable[[Campaign, Ruleset], bool]
 """Whether the footer has room for the command's words in this game."""
 Run = Callable[..., None]
 """The command's body: `run(table, *parameters)`."""
+Boxed = Callable[[Table, str], None]
+"""What a key that opens a text box does when it cannot act now: opens the box all the same,
+the reason inside (`boxed(table, why)`), so the letters typed after it land there."""
 
 
 def everywhere(state: Campaign, ruleset: Ruleset) -> str | None:
@@ -76,6 +79,8 @@ class Command:
     key_display: str | None = None
     offered: Offered = everywhere
     why_not: WhyNot = any_time
+    boxed: Boxed | None = None
+    """For a key that opens a text box: the box it opens when it cannot act now."""
 
     @property
     def method(self) -> str:

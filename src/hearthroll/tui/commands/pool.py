@@ -10,10 +10,11 @@ from hearthroll.core.games.holds import on_roll
 from hearthroll.core.rules.model import Ruleset
 from hearthroll.core.verbs import pool
 from hearthroll.tui.commands.base import Command, Seat
-from hearthroll.tui.commands.sheet import new_plan
-from hearthroll.tui.moves import open_palette, prep_flow, reroll_flow
 from hearthroll.tui.refused import at_table
 from hearthroll.tui.table_protocol import Table
+
+# A command's body imports what only it needs when it runs: the first frame loads the command
+# list, the footer and the why-not answers alone.
 
 
 def _pool(state: Campaign, ruleset: Ruleset) -> str | None:
@@ -49,11 +50,37 @@ def can_reroll(seat: Seat) -> str | None:
 
 def push(table: Table) -> None:
     """Open the palette on RISKY moves: the next push of the turn."""
+    from hearthroll.tui.commands.sheet import new_plan
+    from hearthroll.tui.moves import open_palette
+
     open_palette(table, new_plan, risky_only=True)
+
+
+def push_refused(table: Table, why: str) -> None:
+    """The push palette all the same, its title saying why nothing can be pushed now: the
+    letters typed after `p` land in it (Enter on a move gives the engine's reason again)."""
+    from hearthroll.tui.commands.sheet import new_plan
+    from hearthroll.tui.moves import make_chosen, refusal
+    from hearthroll.tui.screens.palette import MovePalette, PaletteChoice
+
+    def chosen(choice: PaletteChoice | None) -> None:
+        if choice is not None:
+            make_chosen(table, choice, new_plan)
+
+    palette = MovePalette(
+        table.live.ruleset,
+        table.live.index,
+        title=f"Push: {why}",
+        risky_only=True,
+        check=lambda move_id: refusal(table, move_id),
+    )
+    table.show(palette, chosen)
 
 
 def reroll(table: Table, typed: bool = False) -> None:
     """Spend a reroll on the pending bust."""
+    from hearthroll.tui.moves import reroll_flow
+
     reroll_flow(table, typed)
 
 
@@ -71,6 +98,8 @@ def stop(table: Table) -> None:
 
 def prep(table: Table) -> None:
     """Spend 1 Preparation for +1 on one kept die of the pending bust."""
+    from hearthroll.tui.moves import prep_flow
+
     prep_flow(table)
 
 
@@ -85,6 +114,7 @@ PUSH = Command(
     offered=_pool,
     why_not=_bust_waits,
     run=push,
+    boxed=push_refused,
 )
 REROLL = Command(
     key="r",

@@ -3,19 +3,22 @@ steading's plans."""
 
 from __future__ import annotations
 
-from hearthroll.core.campaign.events import Outcome
+from typing import TYPE_CHECKING
+
 from hearthroll.core.campaign.sheets import level_refusal
 from hearthroll.core.campaign.state import Campaign
+from hearthroll.core.games.encounter import has_encounters
 from hearthroll.core.rules.model import Ruleset
-from hearthroll.core.verbs import edits
-from hearthroll.core.verbs.fight import has_encounters
-from hearthroll.tui import views
 from hearthroll.tui.commands.base import Command, Offered, Seat
-from hearthroll.tui.moves import damage_flow
-from hearthroll.tui.screens.new_plan import NewPlan, PlanForm
-from hearthroll.tui.screens.plans import PlanBoard, PlanChange
-from hearthroll.tui.sheet_flows import gear_flow, heal_flow, hold_flow, hurt_flow
 from hearthroll.tui.table_protocol import Table, Verb
+
+if TYPE_CHECKING:
+    from hearthroll.core.campaign.events import Outcome
+    from hearthroll.tui.screens.new_plan import NewPlan
+    from hearthroll.tui.screens.plans import PlanChange
+
+# A command's body imports what only it needs when it runs: the first frame loads the command
+# list, the footer and the why-not answers alone.
 
 
 def _xp(what: str) -> Offered:
@@ -62,6 +65,8 @@ def _hurts(state: Campaign, ruleset: Ruleset) -> bool:
 
 def mark_xp(table: Table) -> None:
     """Mark 1 XP on the active character."""
+    from hearthroll.core.verbs import edits
+
     live, who = table.live, table.active
     if who not in live.state.characters:
         return
@@ -70,17 +75,51 @@ def mark_xp(table: Table) -> None:
 
 def level_up(table: Table) -> None:
     """Level Up the active character, if their XP allows."""
+    from hearthroll.core.verbs import edits
+
     live, who = table.live, table.active
     table.run_verb(lambda: edits.do_level_up(live.state, live.ruleset, who))
 
 
 def damage(table: Table, typed: bool = False) -> None:
     """Roll the active character's weapon damage."""
+    from hearthroll.tui.moves import damage_flow
+
     damage_flow(table, typed)
+
+
+def hold(table: Table) -> None:
+    """Gain or spend a hold."""
+    from hearthroll.tui.sheet_flows import hold_flow
+
+    hold_flow(table)
+
+
+def gear(table: Table) -> None:
+    """The active character's gear."""
+    from hearthroll.tui.sheet_flows import gear_flow
+
+    gear_flow(table)
+
+
+def hurt(table: Table) -> None:
+    """Take damage."""
+    from hearthroll.tui.sheet_flows import hurt_flow
+
+    hurt_flow(table)
+
+
+def heal(table: Table) -> None:
+    """Heal, or use an item."""
+    from hearthroll.tui.sheet_flows import heal_flow
+
+    heal_flow(table)
 
 
 def new_plan(table: Table) -> None:
     """Make a Plan: a project with its requirements."""
+    from hearthroll.core.verbs import edits
+    from hearthroll.tui.screens.new_plan import PlanForm
 
     def check(value: NewPlan) -> str | None:
         name, requirements = value
@@ -91,6 +130,10 @@ def new_plan(table: Table) -> None:
 
 def plans(table: Table) -> None:
     """Tick a plan's boxes, or strike it."""
+    from hearthroll.core.verbs import edits
+    from hearthroll.tui import views
+    from hearthroll.tui.screens.plans import PlanBoard
+
     steading = views.steading_view(table.live.state, table.live.ruleset)
     if steading is None or not steading.plans:
         table.notify("no plans yet: m makes one", severity="warning")
@@ -123,7 +166,7 @@ HOLD = Command(
     rank=54,
     offered=_holds,
     why_not=_party,
-    run=hold_flow,
+    run=hold,
 )
 MARK_XP = Command(
     key="x",
@@ -175,7 +218,7 @@ GEAR = Command(
     footer="Gear",
     rank=53,
     offered=_gear,
-    run=gear_flow,
+    run=gear,
 )
 HURT = Command(
     key="t",
@@ -185,7 +228,7 @@ HURT = Command(
     footer="Hurt",
     rank=50,
     in_footer=_hurts,
-    run=hurt_flow,
+    run=hurt,
 )
 HEAL = Command(
     key="H",
@@ -195,7 +238,7 @@ HEAL = Command(
     footer="Heal",
     rank=51,
     in_footer=_hurts,
-    run=heal_flow,
+    run=heal,
 )
 NEW_PLAN = Command(
     key="m",

@@ -8,9 +8,11 @@ from hearthroll.core.games.progress import keeps_tracks
 from hearthroll.core.rules.model import Ruleset
 from hearthroll.core.verbs.offers import offered_next
 from hearthroll.core.verbs.starforged import burn_offer
-from hearthroll.tui import starforged
 from hearthroll.tui.commands.base import Command, Seat
-from hearthroll.tui.moves import next_move_flow
+from hearthroll.tui.table_protocol import Table
+
+# A command's body imports what only it needs when it runs: the first frame loads the command
+# list, the footer and the why-not answers alone.
 
 
 def _momentum(state: Campaign, ruleset: Ruleset) -> str | None:
@@ -44,6 +46,27 @@ def _next(seat: Seat) -> str | None:
     return "no move is offered next (a table row that names one offers it)"
 
 
+def burn(table: Table) -> None:
+    """Burn momentum on the last action roll."""
+    from hearthroll.tui import starforged
+
+    starforged.burn(table)
+
+
+def tracks(table: Table) -> None:
+    """The progress tracks: new, mark, roll, clear, drop."""
+    from hearthroll.tui import starforged
+
+    starforged.tracks(table)
+
+
+def next_move(table: Table, typed: bool = False) -> None:
+    """Play the move a table row offers next."""
+    from hearthroll.tui.moves import next_move_flow
+
+    next_move_flow(table, typed)
+
+
 BURN = Command(
     key="b",
     action="burn",
@@ -54,7 +77,7 @@ BURN = Command(
     in_footer=_action_rolls,
     offered=_momentum,
     why_not=_burn,
-    run=starforged.burn,
+    run=burn,
 )
 TRACKS = Command(
     key="T",
@@ -65,7 +88,7 @@ TRACKS = Command(
     rank=32,
     in_footer=_action_rolls,
     offered=_tracks,
-    run=starforged.tracks,
+    run=tracks,
 )
 NEXT_MOVE = Command(
     key="o",
@@ -78,7 +101,7 @@ NEXT_MOVE = Command(
     in_footer=_action_rolls,
     offered=_offers_next,
     why_not=_next,
-    run=next_move_flow,
+    run=next_move,
 )
 NEXT_MOVE_TYPED = Command(
     key="O",
@@ -87,5 +110,5 @@ NEXT_MOVE_TYPED = Command(
     help="the same, with the faces of real dice typed in (as F4 in the palette)",
     offered=_offers_next,
     why_not=_next,
-    run=next_move_flow,
+    run=next_move,
 )

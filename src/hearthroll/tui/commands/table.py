@@ -4,39 +4,43 @@ edits and notes, the recap, the campaigns, the players' view, the keys, quitting
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
-from hearthroll.core.campaign.events import Outcome
-from hearthroll.core.campaign.recap import markdown_recap
-from hearthroll.core.campaign.state import start_level
 from hearthroll.core.errors import HearthrollError
-from hearthroll.core.verbs import edits, fields
-from hearthroll.core.verbs.fight import has_encounters
-from hearthroll.store.atomic import atomic_write
-from hearthroll.tui import serving
+from hearthroll.core.games.encounter import has_encounters
 from hearthroll.tui.commands.base import Command, Seat
 from hearthroll.tui.commands.encounter import aim
-from hearthroll.tui.commands.sheet import new_plan
 from hearthroll.tui.messages import CampaignsWanted
-from hearthroll.tui.moves import open_palette
-from hearthroll.tui.screens.edit_field import EditField
-from hearthroll.tui.screens.new_character import CharacterForm, NewCharacter
-from hearthroll.tui.screens.prompt import LinePrompt
 from hearthroll.tui.table_protocol import Table, Verb
+
+if TYPE_CHECKING:
+    from hearthroll.core.campaign.events import Outcome
+    from hearthroll.tui.screens.new_character import NewCharacter
+
+# A command's body imports what only it needs when it runs: the first frame loads the command
+# list, the footer and the why-not answers alone.
 
 
 def palette(table: Table) -> None:
     """Open the move palette."""
+    from hearthroll.tui.commands.sheet import new_plan
+    from hearthroll.tui.moves import open_palette
+
     open_palette(table, new_plan)
 
 
 def undo(table: Table) -> None:
     """Revert the last event undo can reach."""
+    from hearthroll.core.verbs import edits
+
     live = table.live
     _reverted(table, lambda: edits.undo_last(live.state, live.event), "undo", "undid")
 
 
 def redo(table: Table) -> None:
     """Reapply the last undone event."""
+    from hearthroll.core.verbs import edits
+
     live = table.live
     _reverted(table, lambda: edits.redo_last(live.state, live.event), "redo", "redid")
 
@@ -100,6 +104,9 @@ def tab(table: Table, step: int) -> None:
 
 def add_character(table: Table) -> None:
     """A new character joins the party (and is looked at)."""
+    from hearthroll.core.campaign.state import start_level
+    from hearthroll.core.verbs import edits
+    from hearthroll.tui.screens.new_character import CharacterForm
 
     def check(value: NewCharacter) -> str | None:
         name, template, level = value
@@ -119,6 +126,9 @@ def add_character(table: Table) -> None:
 
 def edit(table: Table) -> None:
     """Edit any field of a sheet or the steading (`NAME.ongoing` takes `-1 3`)."""
+    from hearthroll.core.verbs import fields
+    from hearthroll.tui.screens.edit_field import EditField
+
     live = table.live
 
     def check(value: tuple[str, str]) -> str | None:
@@ -136,6 +146,8 @@ def edit(table: Table) -> None:
 def note(table: Table) -> None:
     """The GM's line in the log; one that starts with `!` is secret (never in the players'
     view)."""
+    from hearthroll.core.verbs import edits
+    from hearthroll.tui.screens.prompt import LinePrompt
 
     def check(text: str) -> str | None:
         secret = text.lstrip().startswith("!")
@@ -148,6 +160,9 @@ def note(table: Table) -> None:
 
 def recap(table: Table) -> None:
     """Write tonight's recap (the last session, in Markdown) beside the campaign file."""
+    from hearthroll.core.campaign.recap import markdown_recap
+    from hearthroll.store.atomic import atomic_write
+
     live = table.live
 
     def write() -> None:
@@ -166,6 +181,13 @@ def recap(table: Table) -> None:
         table.from_behind(lambda: table.say(said))
 
     table.behind(write, "recap")
+
+
+def served(table: Table) -> None:
+    """Where the players' view is served, and whether it runs."""
+    from hearthroll.tui import serving
+
+    serving.show(table)
 
 
 def campaigns(table: Table) -> None:
@@ -285,5 +307,5 @@ SERVED = Command(
     "the command, and an offer to serve it from here while the app runs",
     footer="Players' view",
     rank=60,
-    run=serving.show,
+    run=served,
 )

@@ -18,7 +18,7 @@ class DiceInput(Dialog[str]):
         hint: str,
         check: Check[str],
         *,
-        keys: str = "⏎ roll  esc cancel  (effect dice after /: 4,6 / 3)",
+        keys: str = "⏎ roll  esc cancel",
     ) -> None:
         super().__init__(check)
         self._title = title

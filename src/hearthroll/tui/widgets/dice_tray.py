@@ -12,6 +12,7 @@ from textual.widgets import Static
 
 from hearthroll.core.rules.describe import join_phrases
 from hearthroll.tui.views import RollView, TrayView
+from hearthroll.tui.widgets import overflow
 
 BAND_STYLE = {
     "miss": "bold white on red",
@@ -42,12 +43,20 @@ class DiceTray(Vertical):
         self.border_title = view.turn if view is not None and view.turn else "dice tray"
         self.query_one("#tray-roll", Static).update(render_roll_part(view, large=self.large))
         self.query_one("#tray-next", Static).update(render_next(view))
+        self.call_after_refresh(self._say_more)
 
     def on_resize(self, event: events.Resize) -> None:
         large = event.size.width >= LARGE_WIDTH and event.size.height >= LARGE_HEIGHT
         if large != self.large:
             self.large = large
             self.watch_view(self.view)
+        self.call_after_refresh(self._say_more)
+
+    def _say_more(self) -> None:
+        """The bottom border says so when the roll's lines run past the room it has."""
+        roll = self.query_one("#tray-roll", Static)
+        text = render_roll_part(self.view, large=self.large)
+        self.border_subtitle = overflow.MORE if overflow.overflows(roll, text) else ""
 
 
 def faces(roll: RollView) -> Text:

@@ -12,7 +12,7 @@ from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
 from hearthroll.tui.messages import EventChosen
-from hearthroll.tui.views import LogView
+from hearthroll.tui.views import LogLine, LogView
 
 
 class MoveLog(OptionList):
@@ -33,24 +33,39 @@ class MoveLog(OptionList):
 
     def watch_view(self, old: LogView, view: LogView) -> None:
         kept = None if self.following else self._kept_highlight(old, view)
-        options = [
-            Option(
-                Text.assemble(
-                    (f"#{line.seq} " if self.numbered else "", "dim"),
-                    (line.text, "dim strike" if line.undone else ""),
-                ),
-                id=str(line.seq),
-            )
-            for line in view.lines
-        ]
-        self.set_options(options)
+        if not self._changed_in_place(old, view):
+            self.set_options(Option(self._prompt(line), id=str(line.seq)) for line in view.lines)
         if kept is not None:
             self.highlighted = kept
             self.scroll_to_highlight()
-        elif options:
+        elif view.lines:
             self.following = True
-            self.highlighted = len(options) - 1
+            self.highlighted = len(view.lines) - 1
             self._show_newest()
+
+    def _prompt(self, line: LogLine) -> Text:
+        return Text.assemble(
+            (f"#{line.seq} " if self.numbered else "", "dim"),
+            (line.text, "dim strike" if line.undone else ""),
+        )
+
+    def _changed_in_place(self, old: LogView, view: LogView) -> bool:
+        """Only the lines that changed are drawn again, and the new ones added after them: an
+        event played, undone or redone leaves the rest of the log as it was. False (nothing
+        done) when `view` does not continue `old`: older events read in front of it, the
+        oldest let go, another campaign."""
+        shared = len(old.lines)
+        if self.option_count != shared or len(view.lines) < shared:
+            return False
+        if any(was.seq != now.seq for was, now in zip(old.lines, view.lines, strict=False)):
+            return False
+        for index, (was, now) in enumerate(zip(old.lines, view.lines, strict=False)):
+            if was != now:
+                self.replace_option_prompt_at_index(index, self._prompt(now))
+        self.add_options(
+            Option(self._prompt(line), id=str(line.seq)) for line in view.lines[shared:]
+        )
+        return True
 
     def _show_newest(self) -> None:
         """Scroll to the bottom now and once the new lines are laid out."""

@@ -31,6 +31,7 @@ from hearthroll.core.games.encounter.refusals import check, refusal
 from hearthroll.core.games.encounter.rounds import (
     end_encounter,
     end_round,
+    has_encounters,
     is_maneuver,
     needs_encounter,
 )
@@ -63,6 +64,7 @@ __all__ = [
     "foe_line",
     "foe_tags",
     "gear_tags",
+    "has_encounters",
     "heal_foe",
     "hurt_foe",
     "is_down",

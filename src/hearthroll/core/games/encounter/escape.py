@@ -29,13 +29,24 @@ def escape_refusal(state: Campaign, move: Move, character: Character) -> str | N
     return None
 
 
+def way_out_refusal(state: Campaign, no_way_out: bool) -> str | None:
+    """Why the place cannot be marked so now: no encounter, or it is so already."""
+    encounter = state.encounter
+    if encounter is None:
+        return "there is no encounter"
+    if encounter.no_way_out == no_way_out:
+        return "the encounter " + ("has no way out already" if no_way_out else "has one")
+    return None
+
+
 def set_no_way_out(state: Campaign, no_way_out: bool) -> tuple[Campaign, list[str]]:
     """Mark (or clear) that the place has no open way out."""
     encounter = state.encounter
     if encounter is None:
         raise RuleError("there is no encounter: add a foe first (hearthroll foe FILE NAME ...)")
-    if encounter.no_way_out == no_way_out:
-        raise RuleError("the encounter " + ("has no way out already" if no_way_out else "has one"))
+    why = way_out_refusal(state, no_way_out)
+    if why is not None:
+        raise RuleError(why)
     state = attrs.evolve(state, encounter=attrs.evolve(encounter, no_way_out=no_way_out))
     return state, ["no way out: no one can flee or break off" if no_way_out else "a way out opens"]
 

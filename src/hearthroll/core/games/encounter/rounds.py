@@ -27,6 +27,11 @@ def needs_encounter(move: Move) -> bool:
     )
 
 
+def has_encounters(ruleset: Ruleset) -> bool:
+    """True when the ruleset fights in encounters (a move of it needs one)."""
+    return any(needs_encounter(m) for m in ruleset.moves)
+
+
 def is_maneuver(move: Move) -> bool:
     """A move the encounter resolves: it costs, waits, checks efficacy, or is a turn."""
     return needs_encounter(move) or move.cost is not None or move.efficacy_check or move.escape
@@ -116,11 +121,18 @@ def end_round(state: Campaign, ruleset: Ruleset) -> tuple[Campaign, list[str]]:
     return attrs.evolve(state, encounter=after), words
 
 
+def end_refusal(state: Campaign) -> str | None:
+    """Why the encounter cannot end now: there is none."""
+    return "there is no encounter to end" if state.encounter is None else None
+
+
 def end_encounter(state: Campaign, ruleset: Ruleset) -> tuple[Campaign, list[str]]:
     """The fight is over: foes, cooldowns and timed conditions go with it."""
+    why = end_refusal(state)
+    if why is not None:
+        raise RuleError(why)
     encounter = state.encounter
-    if encounter is None:
-        raise RuleError("there is no encounter to end")
+    assert encounter is not None
     words = [
         f"the encounter ends after {encounter.round} round{'s' if encounter.round != 1 else ''}"
     ]

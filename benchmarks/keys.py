@@ -1,0 +1,247 @@
+"""Benchmark: a table key to the screen, against a plain Textual app's key in the same run.
+
+In one process, each app run headless by `run_test`, the table of a demo campaign with a few
+dozen notes in its log takes `u` (undo the last event) and `U` (redo it) in turn; each is
+measured from the key until the screen has drawn the outcome and the save's report (the
+event on disk, the top line saying so), and everything that follows settled. The same is
+measured, interleaved block by block, for a plain Textual app whose key updates a Static
+above a Footer.
+
+What is measured is the CPU time of the app's own thread (the event loop: the key, the
+verb, the redraws, the footer), not the wall time: the screen is painted on a 60 Hz timer,
+which would bury a key's few milliseconds of work in waiting. The keys are posted to the app
+as the terminal's driver posts them, and the benchmark then sleeps (no CPU) while the app
+works: Pilot's own waits would cost CPU in proportion to the widgets on screen. The save
+itself runs on its own thread and is not counted.
+
+Reports the median of each, the ratio of the table's undo to the plain app's key, whether
+the aim holds (at most 2x), and how many widgets the footer made per key (none when the
+keys it shows stay the same). Run it with `python benchmarks/keys.py [--rounds N]
+[--presses N]` (not part of the test suite).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any, ClassVar
+
+from textual import events
+from textual.app import App, ComposeResult
+from textual.binding import BindingType
+from textual.widget import Widget
+from textual.widgets import Footer, Static
+
+from hearthroll.core.games.demo import demo_campaign
+from hearthroll.core.verbs.edits import note
+from hearthroll.store.campaigns import CampaignStore
+from hearthroll.store.rulesets import load_catalog
+from hearthroll.tui import build
+from hearthroll.tui.messages import SaveChanged
+from hearthroll.tui.table import TableScreen
+
+AIM = 2.0
+"""The most the table's undo may take, as a multiple of the plain app's key."""
+SIZE = (120, 36)
+NOTES = 40
+SETTLE = 0.05
+"""Seconds a key is given, once handled, for the screen to be painted and what follows to run."""
+
+
+class Plain(App[None]):
+    """A plain Textual app: one key updates a Static."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [("u", "count", "Count")]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.count = 0
+
+    def compose(self) -> ComposeResult:
+        yield Static("0", id="count")
+        yield Footer()
+
+    def action_count(self) -> None:
+        self.count += 1
+        self.query_one("#count", Static).update(str(self.count))
+
+
+class SaveWatch(TableScreen):
+    """The table, telling the benchmark when a save's report has been handled."""
+
+    reported: asyncio.Event
+
+    def on_save_changed(self, message: SaveChanged) -> None:
+        self.reported.set()  # the table's own handler runs right after, in the same dispatch
+
+
+def campaign(folder: Path) -> Path:
+    """A house campaign with `NOTES` notes in its log."""
+    catalog = load_catalog()
+    path = folder / "keys.toml"
+    with CampaignStore.create(path, demo_campaign(catalog.default), catalog) as store:
+        for n in range(NOTES):
+            store.commit(note(store.state, f"the night's note {n}"))
+    return path
+
+
+def counting_widgets() -> list[int]:
+    """Count every widget made from now on (one counter, shared by both apps)."""
+    made = [0]
+    init = Widget.__init__
+
+    def counted(self: Widget, *args: Any, **kwargs: Any) -> None:
+        made[0] += 1
+        init(self, *args, **kwargs)
+
+    Widget.__init__ = counted  # type: ignore[method-assign]
+    return made
+
+
+class Frames:
+    """When the app paints the first frame after `shown()` holds (the app's own painter,
+    watched; headless, it paints to no terminal)."""
+
+    def __init__(self, app: App[Any]) -> None:
+        self.shown: Callable[[], bool] = lambda: False
+        self.painted = asyncio.Event()
+        self.at = 0.0
+        paint = app._display
+
+        def watched(screen: Any, renderable: Any) -> None:
+            paint(screen, renderable)
+            if renderable is not None and not self.painted.is_set() and self.shown():
+                self.at = time.perf_counter()
+                self.painted.set()
+
+        app._display = watched  # type: ignore[method-assign]
+
+
+async def timed(
+    app: App[Any],
+    key: str,
+    frames: Frames,
+    shown: Callable[[], bool],
+    handled: Callable[[], Awaitable[object]],
+    times: dict[str, list[float]],
+) -> None:
+    """Time `key`: the wall time until the first frame that shows it (`shown()` holds), and
+    the app thread's CPU time until `handled` and then `SETTLE` seconds have passed."""
+    frames.shown, frames.painted = shown, asyncio.Event()
+    start, cpu = time.perf_counter(), time.thread_time()
+    app.post_message(events.Key(key, key))
+    await frames.painted.wait()
+    await handled()
+    await asyncio.sleep(SETTLE)
+    times["cpu"].append(time.thread_time() - cpu)
+    times["screen"].append(frames.at - start)
+
+
+Times = dict[str, list[float]]
+"""Per key: "screen" (wall time to the first frame that shows it) and "cpu"."""
+
+
+async def plain_block(presses: int, times: Times, made: list[int], widgets: list[int]) -> None:
+    app = Plain()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        frames = Frames(app)
+        for _ in range(presses):
+            before, count = made[0], app.count
+
+            def shown(count: int = count) -> bool:
+                return app.count > count
+
+            await timed(app, "u", frames, shown, lambda: asyncio.sleep(0), times)
+            widgets.append(made[0] - before)
+
+
+async def table_block(
+    path: Path,
+    folder: Path,
+    presses: int,
+    times: dict[str, Times],
+    made: list[int],
+    widgets: list[int],
+) -> None:
+    app = build(path, data_dir=folder / "data")
+    assert app.live is not None
+    live = app.live
+    screen = SaveWatch(live, app.dice)
+    screen.reported = asyncio.Event()
+    app.get_default_screen = lambda: screen  # type: ignore[method-assign]
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        frames = Frames(app)
+        for n in range(presses * 2):
+            key = "u" if n % 2 == 0 else "U"
+            screen.reported.clear()
+            before, played = made[0], live.state.history.events
+
+            def shown(played: int = played) -> bool:
+                return live.state.history.events > played
+
+            await timed(app, key, frames, shown, screen.reported.wait, times[key])
+            widgets.append(made[0] - before)
+    live.close()
+
+
+def times() -> Times:
+    return {"screen": [], "cpu": []}
+
+
+async def run(rounds: int, presses: int) -> bool:
+    made = counting_widgets()
+    plain, table = times(), {"u": times(), "U": times()}
+    plain_widgets: list[int] = []
+    table_widgets: list[int] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        path = campaign(folder)
+        await table_block(path, folder, 3, {"u": times(), "U": times()}, made, [])  # warm up
+        await plain_block(3, times(), made, [])
+        for _ in range(rounds):
+            await plain_block(presses, plain, made, plain_widgets)
+            await table_block(path, folder, presses, table, made, table_widgets)
+    print(f"{'':36}{'to screen':>12}{'x plain':>9}{'CPU':>10}{'x plain':>9}")
+    rows = (("plain Textual key (a Static)", plain), ("table: undo (u)", table["u"]))
+    rows += (("table: redo (U)", table["U"]),)
+    for label, measured in rows:
+        row = f"{label:36}"
+        for kind in ("screen", "cpu"):
+            value = statistics.median(measured[kind])
+            ratio = value / statistics.median(plain[kind])
+            row += f"{value * 1000:>9.1f} ms{ratio:>8.2f}x"
+        print(row)
+    ratio = statistics.median(table["u"]["screen"]) / statistics.median(plain["screen"])
+    print(f"undo to screen: {ratio:.2f}x the plain key; aim {AIM}x: ", end="")
+    print("holds" if ratio <= AIM else "MISSED")
+    print(
+        f"widgets made per key: plain {statistics.median(plain_widgets):.0f}, "
+        f"table {statistics.median(table_widgets):.0f} (max {max(table_widgets)})"
+    )
+    return ratio <= AIM
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=5, help="blocks of each app (default 5)")
+    parser.add_argument("--presses", type=int, default=20, help="keys a block (default 20)")
+    args = parser.parse_args()
+    print(
+        f"rounds: {args.rounds} blocks of {args.presses} keys each, interleaved, headless "
+        f"{SIZE[0]}x{SIZE[1]}, Python {sys.version.split()[0]}"
+    )
+    return 0 if asyncio.run(run(args.rounds, args.presses)) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
