@@ -15,7 +15,7 @@ from hearthroll.core.games.demo import demo_campaign
 from hearthroll.store.campaigns import CampaignStore
 from hearthroll.store.rulesets import load_catalog
 from hearthroll.tui import build
-from hearthroll.tui.widgets.overflow import MORE
+from hearthroll.tui.widgets.overflow import SHORT
 from test_tui_helpers import scripted, settle
 
 CATALOG = load_catalog(with_user=False)
@@ -53,7 +53,7 @@ async def test_a_pane_past_its_bottom_says_more_is_below(
     tmp_path: Path, state: object, pane: str
 ) -> None:
     made = state()  # type: ignore[operator]
-    assert await subtitle(tmp_path, made, pane, (80, 24)) == MORE
+    assert await subtitle(tmp_path, made, pane, (80, 24)) == SHORT  # whole in a narrow border
     assert await subtitle(tmp_path / "tall", made, pane, (120, 60)) == ""
 
 

@@ -245,7 +245,7 @@ def roll_view(event: Event, ruleset: Ruleset) -> RollView:
     by = event.steading or event.actor
     who = f"{by}: " if by else ""
     what = event.move_name or event.move or event.kind
-    if event.kind not in ("move", what):
+    if event.kind not in ("move", "oracle", what):  # an oracle's table names itself
         what = f"{what} ({event.kind})"
     if event.rolled:
         what += f" ({event.rolled})"

@@ -56,7 +56,7 @@ class DiceTray(Vertical):
         """The bottom border says so when the roll's lines run past the room it has."""
         roll = self.query_one("#tray-roll", Static)
         text = render_roll_part(self.view, large=self.large)
-        self.border_subtitle = overflow.MORE if overflow.overflows(roll, text) else ""
+        self.border_subtitle = overflow.more(self) if overflow.overflows(roll, text) else ""
 
 
 def faces(roll: RollView) -> Text:

@@ -4,9 +4,17 @@ lines below are out of view, and the GM should know there are some."""
 from __future__ import annotations
 
 from rich.text import Text
+from textual.widget import Widget
 from textual.widgets import Static
 
 MORE = "▼ more below: a taller window shows it"
+SHORT = "▼ more below"
+"""What a narrow pane's border has room for."""
+
+
+def more(pane: Widget) -> str:
+    """The words for lines out of view, as long as the pane's border has room for."""
+    return MORE if len(MORE) + 4 <= pane.size.width else SHORT
 
 
 def rows(pane: Static, text: Text, width: int) -> int:
@@ -23,4 +31,4 @@ def overflows(pane: Static, text: Text) -> bool:
 def show(pane: Static, text: Text) -> None:
     """Put `text` in the pane, its bottom border saying when some of it is out of view."""
     pane.update(text)
-    pane.border_subtitle = MORE if overflows(pane, text) else ""
+    pane.border_subtitle = more(pane) if overflows(pane, text) else ""
