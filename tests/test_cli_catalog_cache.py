@@ -10,6 +10,7 @@ import pytest
 
 from cli_run import run_cli
 from hearthroll.core.rules.model import Catalog
+from hearthroll.core.rules.search import catalog_index
 from hearthroll.store import catalog_cache, folders, sources
 from hearthroll.store.memo import Memo
 
@@ -95,9 +96,9 @@ def test_the_cached_catalog_searches_as_the_one_read_from_the_files(home: dict[s
     assert cached == read
     for ruleset in (None, "house", "hack", "starforged", "maneuvers"):
         for query in ("must", "hakc", "climb the wall", "d"):
-            found = cached.search_index(ruleset).search(query, limit=5)
-            assert found == read.search_index(ruleset).search(query, limit=5)
-    house = cached.search_index("house")
+            found = catalog_index(cached, ruleset).search(query, limit=5)
+            assert found == catalog_index(read, ruleset).search(query, limit=5)
+    house = catalog_index(cached, "house")
     assert house.items[house.search("must")[0].index].name == "Muster"
 
 

@@ -215,7 +215,9 @@ def run_moves(args: argparse.Namespace) -> int:
     everything = catalog.moves()
     query = " ".join(args.query)
     if query:
-        index = catalog.search_index()
+        from hearthroll.core.rules.search import catalog_index
+
+        index = catalog_index(catalog)
         hits = index.search(query, ruleset=args.ruleset, limit=max(1, args.limit))
         found = [everything[h.index] for h in hits]
     else:

@@ -3,15 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Literal, Protocol, TypeVar
+from typing import Literal, Protocol, TypeVar
 
 import attrs
 
 from hearthroll.core.errors import RuleError
 from hearthroll.core.rules.effects import AutoMod, Effect, Option, OptionList
-
-if TYPE_CHECKING:
-    from hearthroll.core.rules.search import MoveIndex
 
 Mechanic = Literal["pool", "stat_dice", "sum", "action", "d20", "table", "none"]
 """How a move resolves; `none` is a move with no roll."""
@@ -457,11 +454,9 @@ class Catalog:
 
     rulesets: tuple[Ruleset, ...]
     default_ruleset: str = "house"
-    _indexes: dict[str | None, MoveIndex] = attrs.field(
-        factory=dict, init=False, eq=False, repr=False
-    )
-    """The move searches built so far, by ruleset (None: every move): each is built when
-    first asked for (about a millisecond), and never kept in the cache."""
+    searches: dict[str | None, object] = attrs.field(factory=dict, init=False, eq=False, repr=False)
+    """The move searches `search.catalog_index` built so far, by ruleset (None: every move):
+    each is built when first asked for (about a millisecond), and never kept in the cache."""
 
     @classmethod
     def from_parts(
@@ -494,16 +489,6 @@ class Catalog:
     def default(self) -> Ruleset:
         """The ruleset a new campaign plays unless told otherwise."""
         return self.ruleset(self.default_ruleset)
-
-    def search_index(self, ruleset_id: str | None = None) -> MoveIndex:
-        """The move search over one ruleset's moves (None: every move), built on first use."""
-        found = self._indexes.get(ruleset_id)
-        if found is None:
-            from hearthroll.core.rules.search import MoveIndex
-
-            moves = self.moves() if ruleset_id is None else self.ruleset(ruleset_id).moves
-            found = self._indexes[ruleset_id] = MoveIndex(moves)
-        return found
 
     def moves(self) -> tuple[Move, ...]:
         """Every move of every ruleset."""

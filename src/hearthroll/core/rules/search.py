@@ -15,7 +15,7 @@ import attrs
 from hearthroll.core.errors import NotFound
 
 if TYPE_CHECKING:
-    from hearthroll.core.rules.model import Ruleset
+    from hearthroll.core.rules.model import Catalog, Ruleset
 
 # How much a word found in each field counts toward a match.
 NAME, ALIAS, TAG, TRIGGER = 3.0, 2.5, 2.0, 1.0
@@ -399,3 +399,13 @@ def _unknown(moves: Sequence[Searchable], wanted: str, where: str) -> NotFound:
         suggestions = sorted({aliases[a] for a in nearest(wanted, sorted(aliases))})
     hint = f"; did you mean {', '.join(suggestions)}?" if suggestions else ""
     return NotFound(f"no move {wanted!r}{where}{hint}")
+
+
+def catalog_index(catalog: Catalog, ruleset_id: str | None = None) -> MoveIndex:
+    """The move search over one ruleset's moves of the catalog (None: every move), built on
+    first use and kept on the catalog."""
+    found = catalog.searches.get(ruleset_id)
+    if not isinstance(found, MoveIndex):
+        moves = catalog.moves() if ruleset_id is None else catalog.ruleset(ruleset_id).moves
+        found = catalog.searches[ruleset_id] = MoveIndex(moves)
+    return found
