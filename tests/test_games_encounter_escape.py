@@ -162,3 +162,36 @@ def test_every_blow_below_the_point_calls_for_flight_and_healing_does_not() -> N
     assert newly_breaking(below, lower) == ["Wren"]
     assert newly_breaking(lower, below) == []
     assert newly_breaking(below, below) == []
+
+
+def test_the_foe_broken_off_from_turns_on_whom_the_gm_names() -> None:
+    from hearthroll.core.games.encounter.escape import turn_choices, turn_named
+
+    assert turn_choices(FORD, "Wren") == ("Brannoc", "Isolde")
+    assert turn_named(FORD, "Wren", "isolde") == "Isolde"
+    with pytest.raises(RuleError, match=r"still in the fight \(Brannoc, Isolde\), not Wren"):
+        turn_named(FORD, "Wren", "Wren")
+    state = put_foe(FORD, FOES["Ogre"])
+    made = make_maneuver(
+        state, MANEUVERS, BREAK_OFF, state.characters["Wren"], FOES["Ogre"],
+        TypedDice([15]), TypedDice([]), "Isolde",
+    )  # fmt: skip
+    assert made.band == "hit"
+    assert made.words[-1] == "Ogre turns on Isolde"
+    assert made.state.encounter is not None
+    assert made.state.encounter.foes["Ogre"].attacking == "Isolde"
+
+
+def test_break_off_asks_whom_only_when_two_or_more_others_fight() -> None:
+    from hearthroll.core.verbs.questions import before_questions
+    from hearthroll.core.verbs.request import MoveRequest
+
+    request = MoveRequest("maneuvers_break_off", actor="Wren", at="Ogre")
+    (asked,) = before_questions(FORD, MANEUVERS, BREAK_OFF, request)
+    assert asked.choices == (("Brannoc", "Brannoc"), ("Isolde", "Isolde"))
+    assert asked.flag == "--input turn_on=NAME"
+    fled = attrs.evolve(FORD.encounter, fled=("Brannoc",))
+    alone = attrs.evolve(FORD, encounter=fled)
+    assert before_questions(alone, MANEUVERS, BREAK_OFF, request) == []
+    answered = attrs.evolve(request, inputs={"turn_on": "Isolde"})
+    assert before_questions(FORD, MANEUVERS, BREAK_OFF, answered) == []

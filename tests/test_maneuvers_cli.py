@@ -244,3 +244,14 @@ def test_a_natural_1_flees_by_its_total_and_a_d100_typed_00_is_100(tmp_path: Pat
     assert trip.returncode == 0, trip.stderr
     assert "Isolde: Trip [100] → Efficacy check fails" in trip.stdout
     assert "the d20 thrown with it (15) is not needed" in trip.stdout
+
+
+def test_break_off_from_the_shell_names_whom_the_foe_turns_on(tmp_path: Path) -> None:
+    hearthroll(tmp_path, "new", "mv.toml", "--ruleset", "maneuvers", "--demo")
+    args = ("move", "mv.toml", "break off", "--as", "Wren", "--at", "Ogre", "--dice", "15")
+    asked = hearthroll(tmp_path, *args)
+    assert asked.returncode == 2
+    assert "--input turn_on=NAME): Brannoc, Isolde; nothing was saved" in asked.stderr
+    made = hearthroll(tmp_path, *args, "--input", "turn_on=isolde")
+    assert made.returncode == 0, made.stderr
+    assert "Ogre turns on Isolde" in made.stdout

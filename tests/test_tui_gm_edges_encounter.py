@@ -94,3 +94,23 @@ async def test_the_maneuvers_help_lists_only_keys_the_game_has(tmp_path: Path) -
         words = plain(app.screen.query_one("#help Static", Static).content)
         assert "Preparation" not in words and "F5" not in words
         assert "Push" not in words and "Reroll" not in words
+
+
+async def test_break_off_asks_whom_the_foe_turns_on_when_two_others_fight(
+    tmp_path: Path,
+) -> None:
+    app = ford(tmp_path, [15])  # Wren (Dex 16) against the aimed Bandit (Dex 12): 15 + 8
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        assert app.live is not None
+        await pilot.press("3", "slash", *"break off", "enter")
+        await settle(pilot, app)
+        assert not isinstance(app.screen, TableScreen)
+        asked = " ".join(plain(w.content) for w in app.screen.query(Static))
+        assert "whom the foe turns on, if it works" in asked, asked
+        await pilot.press("down", "enter")  # Brannoc, Isolde: the second
+        await settle(pilot, app)
+        assert isinstance(app.screen, TableScreen)
+        fight = app.live.state.encounter
+        assert fight is not None and fight.foes["Bandit"].attacking == "Isolde"
+        assert "Bandit turns on Isolde" in app.live.events[-1].results

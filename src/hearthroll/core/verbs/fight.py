@@ -173,15 +173,17 @@ def maneuver(
     dice: DiceSource,
     effect_dice: DiceSource,
     at: str | None = None,
+    turn_on: str | None = None,
 ) -> Outcome:
-    """Make a maneuver against a foe: refused with nothing paid, or paid, rolled and landed."""
+    """Make a maneuver against a foe: refused with nothing paid, or paid, rolled and landed
+    (a foe broken off from turns on `turn_on` where the GM named one)."""
     from hearthroll.core.dice.odds import EFFICACY_FAIL
 
     foe = encounter.pick_target(state, character, at)
     before = state
     if state.active != character.name:
         state = attrs.evolve(state, active=character.name)
-    made = encounter.make_maneuver(state, ruleset, move, character, foe, dice, effect_dice)
+    made = encounter.make_maneuver(state, ruleset, move, character, foe, dice, effect_dice, turn_on)
     if made.band == EFFICACY_FAIL:
         label, text = "Efficacy check fails", "It fails before the roll; the cost is paid."
     else:

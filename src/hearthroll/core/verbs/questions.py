@@ -13,12 +13,12 @@ from hearthroll.core.campaign.resolve import offered
 from hearthroll.core.campaign.state import Campaign
 from hearthroll.core.dice.sources import DiceNeeded
 from hearthroll.core.errors import HearthrollError
-from hearthroll.core.games import assets, momentum
+from hearthroll.core.games import assets, encounter, momentum
 from hearthroll.core.games.floor import FloorChoiceNeeded
 from hearthroll.core.games.progress import TrackNeeded
 from hearthroll.core.numbers import signed
 from hearthroll.core.rules.effects import OptionList
-from hearthroll.core.rules.model import Move, Ruleset
+from hearthroll.core.rules.model import Input, Move, Ruleset
 from hearthroll.core.verbs.judging import BurnOffered
 from hearthroll.core.verbs.picking import STAT, PicksNeeded, move_context, stat_choices
 from hearthroll.core.verbs.pool import BoostNeeded
@@ -39,6 +39,7 @@ def before_questions(
             said = f"{move.name}: name the one it acts on (--asset NAME): {names}"
             questions.append(Question("asset", title, owned, flag="--asset NAME", said=said))
     questions += _inputs(state, ruleset, move, request)
+    questions += _turn_on(state, move, request)
     context = move_context(
         state, ruleset, move, state.characters.get(request.actor or ""), request.inputs
     )
@@ -46,6 +47,20 @@ def before_questions(
     for lst in open_lists([x for x in lists if x.items], request, BEFORE):
         questions.append(pick_question(move, lst, before=True))
     return questions
+
+
+def _turn_on(state: Campaign, move: Move, request: MoveRequest) -> list[Question]:
+    """Break Off with more than one other still in the fight: whom the foe turns on, if it
+    works (reading 38); asked before the roll, as the GM knows it already."""
+    choices = encounter.turn_choices(state, request.actor)
+    if not encounter.breaks_off(move) or encounter.TURN_ON in request.inputs or len(choices) < 2:
+        return []
+    spec = Input(encounter.TURN_ON, "whom the foe turns on, if it works", choices=choices)
+    flag = f"--input {encounter.TURN_ON}=NAME"
+    said = f"{move.name}: say whom the foe turns on if it works ({flag}): {', '.join(choices)}"
+    title = f"{move.name}: if it works, whom does the foe turn on?"
+    named = tuple((n, n) for n in choices)
+    return [Question("input", title, named, flag=flag, said=said, spec=spec)]
 
 
 def _inputs(state: Campaign, ruleset: Ruleset, move: Move, request: MoveRequest) -> list[Question]:

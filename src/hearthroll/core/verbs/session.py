@@ -9,7 +9,7 @@ the event's deltas. Bad input raises a HearthrollError and changes nothing.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 import attrs
 
@@ -125,7 +125,8 @@ def make_move(
     check_before_roll(state, ruleset, move, character, at)
     edge = (advantage, disadvantage)
     if encounter.is_maneuver(move):
-        return _maneuver(state, ruleset, move, character, dice, effect_dice, at, picks, edge, boost)
+        made = (dice, effect_dice, at, picks, edge, boost, inputs)
+        return _maneuver(state, ruleset, move, character, *made)
     refuse_what_it_takes_not(ruleset, move, character, at, edge, picks)
     making = _begin(state, ruleset, move, character, picks, inputs, asset, effect_dice or dice)
     if resist and not move.roll.optional:
@@ -199,8 +200,10 @@ def _maneuver(
     picks: Sequence[str],
     edge: tuple[bool, bool],
     boost: int | None,
+    inputs: Mapping[str, int | str] | None,
 ) -> Outcome:
-    """A maneuver is resolved by the encounter (readings 33-40)."""
+    """A maneuver is resolved by the encounter (readings 33-40); Break Off's foe turns on the
+    one the GM names (`turn_on`)."""
     if character is None:
         raise RuleError(f"{move.name} is made by a character; the party is empty")
     if boost is not None or picks or any(edge):
@@ -209,7 +212,9 @@ def _maneuver(
         )
     from hearthroll.core.verbs.fight import maneuver
 
-    return maneuver(state, ruleset, move, character, dice, effect_dice or dice, at)
+    turn_on = (inputs or {}).get(encounter.TURN_ON)
+    named = encounter.turn_named(state, character.name, str(turn_on)) if turn_on else None
+    return maneuver(state, ruleset, move, character, dice, effect_dice or dice, at, named)
 
 
 def _begin(

@@ -5,11 +5,15 @@ from hearthroll.core.campaign.state import Foe
 from hearthroll.core.games.encounter.aiming import aim, pick_target
 from hearthroll.core.games.encounter.efficacy import practice
 from hearthroll.core.games.encounter.escape import (
+    TURN_ON,
     breaks,
+    breaks_off,
     flee_move,
     newly_breaking,
     set_breaking_point,
     set_no_way_out,
+    turn_choices,
+    turn_named,
 )
 from hearthroll.core.games.encounter.foes import (
     DISARMED,
@@ -48,10 +52,12 @@ __all__ = [
     "DISARMED",
     "FOE_TAGS",
     "HEALTH",
+    "TURN_ON",
     "Foe",
     "add_foe",
     "aim",
     "breaks",
+    "breaks_off",
     "chance",
     "check",
     "disarmed_fix",
@@ -80,6 +86,8 @@ __all__ = [
     "refusal",
     "set_breaking_point",
     "set_no_way_out",
+    "turn_choices",
+    "turn_named",
     "wield",
     "wield_again",
     "wield_refusal",

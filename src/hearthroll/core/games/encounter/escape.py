@@ -68,12 +68,43 @@ def flee(state: Campaign, actor: str) -> tuple[Campaign, list[str]]:
     return attrs.evolve(state, encounter=after), words
 
 
-def break_off(state: Campaign, actor: str, foe: Foe) -> tuple[Campaign, list[str]]:
-    """Reading 38: the mover stays; the foe turns on the next one still in the fight, or stops."""
-    encounter = state.encounter
-    assert encounter is not None
-    others = [n for n in state.characters if n != actor and n not in encounter.fled]
-    turned = others[0] if others else None
+TURN_ON = "turn_on"
+"""The input that names whom a foe broken off from turns on."""
+
+
+def breaks_off(move: Move) -> bool:
+    """Whether the move breaks off from a foe (the foe then turns on another, or stops)."""
+    return any(e.kind == "break_off" for e in move.effects)
+
+
+def turn_choices(state: Campaign, actor: str | None) -> tuple[str, ...]:
+    """Whom a foe broken off from may turn on: anyone else still in the fight (reading 38)."""
+    fight = state.encounter
+    if fight is None:
+        return ()
+    return tuple(n for n in state.characters if n != actor and n not in fight.fled)
+
+
+def turn_named(state: Campaign, actor: str | None, name: str) -> str:
+    """The one the GM named for the foe to turn on, as the party writes them (any case);
+    refused when they are not someone else still in the fight."""
+    choices = turn_choices(state, actor)
+    for choice in choices:
+        if choice.lower() == name.strip().lower():
+            return choice
+    still = ", ".join(choices) or "nobody"
+    raise RuleError(
+        f"the foe can turn only on someone else still in the fight ({still}), not {name}"
+    )
+
+
+def break_off(
+    state: Campaign, actor: str, foe: Foe, turn_on: str | None = None
+) -> tuple[Campaign, list[str]]:
+    """Reading 38: the mover stays; the foe turns on the one the GM names (`turn_on`), else
+    the next one still in the fight, or stops when nobody is."""
+    others = turn_choices(state, actor)
+    turned = turn_on if turn_on in others else others[0] if others else None
     state = put_foe(state, attrs.evolve(foe, attacking=turned))
     if turned is None:
         return state, [f"{foe.name} stops fighting"]

@@ -50,8 +50,10 @@ def make_maneuver(
     foe: Foe | None,
     dice: DiceSource,
     effect_dice: DiceSource,
+    turn_on: str | None = None,
 ) -> Made:
-    """Reading 34: refuse (nothing paid), else pay, check efficacy, roll, apply on the target."""
+    """Reading 34: refuse (nothing paid), else pay, check efficacy, roll, apply on the target
+    (a foe broken off from turns on `turn_on`, when the GM named one)."""
     why = refusal(state, ruleset, move, character, foe)
     if why is not None:
         raise RuleError(why)
@@ -79,7 +81,7 @@ def make_maneuver(
     found = terms(ruleset, move, character, foe)
     roll = _roll(move, found, rolling_for(dice, f"{move.name}: the d20"))
     faces += roll.faces
-    state, said = _land(state, ruleset, move, character.name, foe, roll.band, effect_dice)
+    state, said = _land(state, ruleset, move, character.name, foe, roll.band, effect_dice, turn_on)
     return Made(state, tuple(faces), roll.band, roll.total, found.reasons, (*words, *said))
 
 
@@ -116,6 +118,7 @@ def _land(
     foe: Foe | None,
     band: str,
     effect_dice: DiceSource,
+    turn_on: str | None = None,
 ) -> tuple[Campaign, list[str]]:
     """The band's effects: those on the foe here, the mover's own through the sheet rules."""
     from hearthroll.core.campaign.resolve import Context, apply_effects, effects_for
@@ -130,7 +133,7 @@ def _land(
                 state, ruleset, ruleset.move(effect.move), actor, foe, effect_dice
             )
         elif effect.subject == "foe" or effect.kind in ("flee", "break_off", "redirect"):
-            state, said = _on_foe(state, ruleset, effect, actor, foe, effect_dice)
+            state, said = _on_foe(state, ruleset, effect, actor, foe, effect_dice, turn_on)
         else:
             state, said = apply_effects(state, ruleset, actor, [effect], effect_dice)
         words += said
@@ -168,6 +171,7 @@ def _on_foe(
     actor: str,
     foe: Foe | None,
     effect_dice: DiceSource,
+    turn_on: str | None = None,
 ) -> tuple[Campaign, list[str]]:
     """An effect that lands on the foe, or takes the mover out of its reach."""
     if effect.kind == "flee":
@@ -183,7 +187,7 @@ def _on_foe(
         state = put_foe(state, attrs.evolve(foe, attacking=actor))
         return state, [f"{foe.name} turns from {was} onto {actor}"]
     if effect.kind == "break_off":
-        return break_off(state, actor, foe)
+        return break_off(state, actor, foe, turn_on)
     return state, []
 
 
