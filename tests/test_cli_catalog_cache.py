@@ -9,10 +9,10 @@ import attrs
 import pytest
 
 from cli_run import run_cli
-from hearthroll.core.rules.model import Catalog
 from hearthroll.core.rules.search import catalog_index
 from hearthroll.store import catalog_cache, folders, sources
 from hearthroll.store.memo import Memo
+from hearthroll.store.rulesets import load_catalog
 
 BRIDGE = (Path(__file__).parent / "data" / "good_extra_moves.toml").read_text(encoding="utf-8")
 
@@ -31,12 +31,12 @@ def test_the_cli_keeps_the_catalog_where_the_app_reads_it(home: dict[str, str]) 
     memo = Memo(folders.cache_dir())
     assert not memo.path(catalog_cache.NAME).exists()
     assert run_cli("show", "clash", env=home).returncode == 0
-    stored = memo.path(catalog_cache.NAME).read_bytes()
-    key = stored.split(b"\n")[0].decode()
-    kept = memo.get(catalog_cache.NAME, key, Catalog)
-    assert kept is not None
-    assert catalog_cache.load(memo) == kept  # the app's load takes the CLI's memo as it is
-    assert memo.path(catalog_cache.NAME).read_bytes() == stored
+    stored = {path.name: path.read_bytes() for path in memo.folder.glob("catalog*")}
+    assert memo.path(f"{catalog_cache.NAME}.ruleset.house").name in stored
+    key = stored[memo.path(catalog_cache.NAME).name].split(b"\n")[0].decode()
+    assert memo.get(catalog_cache.NAME, key, tuple) == ("house", load_catalog().ruleset_ids())
+    assert catalog_cache.load(memo) == load_catalog()  # the app takes the CLI's memos as they are
+    assert {path.name: path.read_bytes() for path in memo.folder.glob("catalog*")} == stored
 
 
 def test_the_cli_reads_what_the_app_kept(home: dict[str, str]) -> None:
@@ -49,13 +49,9 @@ def test_the_cli_reads_what_the_app_kept(home: dict[str, str]) -> None:
         attrs.evolve(m, name="Marked in the cache") if m.id == "hack_hack_and_slash" else m
         for m in hack.moves
     )
-    marked = attrs.evolve(
-        catalog,
-        rulesets=tuple(
-            attrs.evolve(hack, moves=moves) if r is hack else r for r in catalog.rulesets
-        ),
-    )
-    assert memo.put(catalog_cache.NAME, key, marked)
+    head = attrs.evolve(hack, moves=(), tables=())
+    parts = {"moves": moves, "tables": hack.tables}
+    assert memo.put_parted(f"{catalog_cache.NAME}.ruleset.hack", key, head, parts)
     shown = run_cli("show", "hack_hack_and_slash", "--json", env=home)
     assert shown.returncode == 0, shown.stderr
     assert "Marked in the cache" in shown.stdout
@@ -85,7 +81,7 @@ def test_a_changed_extra_file_is_read_again(home: dict[str, str], tmp_path: Path
     again = run_cli("show", "hold_the_bridge", "--moves", str(extra), env=home)
     assert "Keep the Ford" in again.stdout
     # the usual catalog's memo is still the one without the extra file
-    usual = Memo(folders.cache_dir()).path(catalog_cache.NAME)
+    usual = Memo(folders.cache_dir()).path(f"{catalog_cache.NAME}.ruleset.house")
     assert usual.exists() is False or b"hold_the_bridge" not in usual.read_bytes()
 
 
@@ -146,11 +142,9 @@ def test_a_verb_reads_its_ruleset_from_the_same_key_and_again_when_a_file_change
     assert "Hold the Bridge" in first.stdout
     memo = Memo(folders.cache_dir())
     key = memo.path(catalog_cache.NAME).read_bytes().split(b"\n")[0].decode()
-    assert memo.get(f"{catalog_cache.NAME}.rulesets", key, tuple) == (
+    assert memo.get(catalog_cache.NAME, key, tuple) == (
         "house",
-        "hack",
-        "starforged",
-        "maneuvers",
+        ("house", "hack", "starforged", "maneuvers"),
     )
     assert run_cli("undo", path, env=home).returncode == 0
     mine.write_text(BRIDGE.replace("Hold the Bridge", "Keep the Ford"), encoding="utf-8")

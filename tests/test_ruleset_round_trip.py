@@ -35,7 +35,7 @@ def strategy(tp: Any, depth: int = 0) -> st.SearchStrategy[Any]:
         return st.lists(strategy(inner, depth + 1), max_size=size).map(tuple)
     if attrs.has(tp):
         hints = typing.get_type_hints(tp)
-        fields = {f.name: strategy(hints[f.name], depth + 1) for f in attrs.fields(tp)}
+        fields = {f.name: strategy(hints[f.name], depth + 1) for f in attrs.fields(tp) if f.init}
         return st.builds(tp, **fields)
     raise TypeError(f"no strategy for {tp!r}")
 

@@ -15,7 +15,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cli_run import run_cli
-from hearthroll.core.rules.model import Catalog
 from hearthroll.store import catalog_cache, memo, memo_data
 from hearthroll.store.memo import FILE_MODE, FOLDER_MODE, Memo
 from hearthroll.store.rulesets import load_catalog
@@ -49,6 +48,10 @@ class Planted:
         return (open, (str(self.marker), "w"))
 
 
+HEADS = (SHIPPED.default_ruleset, SHIPPED.ruleset_ids())
+"""What the catalog's own memo holds: the default ruleset and the ids of them all."""
+
+
 def _key_of(cache: Memo) -> str:
     """The key the catalog's memos are kept under now."""
     key = catalog_cache.Cached(cache).key()
@@ -80,10 +83,10 @@ def test_a_planted_pickle_never_runs_and_the_catalog_is_worked_out_again(
     assert catalog_cache.load(cache) == SHIPPED
 
     assert not marker.exists()
-    kept = cache.path(catalog_cache.NAME).read_bytes()
+    kept = cache.path(f"{catalog_cache.NAME}.ruleset.house").read_bytes()
     assert kept.startswith(key.encode() + b"\n")
-    assert b"hearthroll.core.rules.model:Catalog" in kept.split(b"\n")[1]
-    assert cache.get(catalog_cache.NAME, key, Catalog) == SHIPPED
+    assert b"hearthroll.core.rules.model:Ruleset" in kept.split(b"\n")[1]
+    assert cache.get(catalog_cache.NAME, key, tuple) == HEADS
     assert not list(cache.folder.glob("*.pickle"))  # an older hearthroll's memos are cleared
 
 
@@ -122,16 +125,16 @@ def test_a_cache_folder_others_can_write_is_passed_by_with_one_line(
     folder = tmp_path / "cache"
     assert catalog_cache.load(Memo(folder)) == SHIPPED  # kept, in a private folder
     key = _key_of(Memo(folder))
-    assert Memo(folder).get(catalog_cache.NAME, key, Catalog) == SHIPPED
+    assert Memo(folder).get(catalog_cache.NAME, key, tuple) == HEADS
     assert capsys.readouterr().err == ""
     folder.chmod(0o777)
 
     cache = Memo(folder)
-    assert cache.get(catalog_cache.NAME, key, Catalog) is None  # there, current, and not used
+    assert cache.get(catalog_cache.NAME, key, tuple) is None  # there, current, and not used
     assert catalog_cache.load(cache) == SHIPPED  # everything works without it
     assert not cache.put("campaign-0001", "key", "a value")
     assert not cache.path("campaign-0001").exists()
-    assert Memo(folder).get(catalog_cache.NAME, key, Catalog) is None
+    assert Memo(folder).get(catalog_cache.NAME, key, tuple) is None
 
     said = capsys.readouterr().err.splitlines()
     assert said == [
@@ -244,7 +247,7 @@ def test_a_damaged_catalog_memo_is_worked_out_again_and_kept(
     cache.path(catalog_cache.NAME).chmod(0o600)
 
     assert catalog_cache.load(cache) == SHIPPED
-    assert cache.get(catalog_cache.NAME, key, Catalog) == SHIPPED
+    assert cache.get(catalog_cache.NAME, key, tuple) == HEADS
 
 
 @settings(max_examples=200, deadline=None)

@@ -1,5 +1,6 @@
 """At 80×24 the starforged sheet shows all of itself: stats, meters, momentum and every asset
-are on screen for the demo, drawn compact; a sheet that still runs past its box says so."""
+are on screen for the demo, drawn compact (momentum on one line: `Momentum +2/+10 · reset +2`);
+a sheet that still runs past its box says so."""
 
 from __future__ import annotations
 
@@ -43,7 +44,7 @@ async def test_the_demo_sheet_is_all_in_view_at_80x24(tmp_path: Path) -> None:
     text = "\n".join(rows)
     for words in (
         "Edge +2", "Wits +2", "Health ●●●●● 5/5", "Spirit ●●●●● 5/5", "Supply ●●●●● 5/5",
-        "Momentum +2 · max +10 ·", "reset +2",
+        "Momentum +2/+10 · reset +2",
         "Rook (companion) ●●● 3/3", "Petrel (command) ●●●●● 5/5",
     ):  # fmt: skip
         assert words in text, (words, text)

@@ -29,8 +29,9 @@ if TYPE_CHECKING:
     from hearthroll.store.ruleset_file import Problem, RulesetFile
 
 
-def check_catalog(files: Sequence[RulesetFile]) -> list[Problem]:
-    """Every problem across these files that structuring alone cannot see."""
+def check_catalog(files: Sequence[RulesetFile], only: str | None = None) -> list[Problem]:
+    """Every problem across these files that structuring alone cannot see; with `only`, those
+    of that ruleset, its moves and its tables (and the ids every ruleset shares)."""
     report = Report()
     rulesets: dict[str, tuple[RulesetFile, int, Ruleset]] = {}
     for file in files:
@@ -44,7 +45,8 @@ def check_catalog(files: Sequence[RulesetFile]) -> list[Problem]:
                 )
                 continue
             rulesets[ruleset.id] = (file, index, ruleset)
-            _check_ruleset(report, file, ("rulesets", index), ruleset)
+            if only in (None, ruleset.id):
+                _check_ruleset(report, file, ("rulesets", index), ruleset)
     joined = _joined_tables(report, files, rulesets)
     whole = {  # each ruleset with the tables other files join to it: what its moves may name
         rid: attrs.evolve(r, tables=(*r.tables, *(t for _, _, t in joined.get(rid, []))))
@@ -71,6 +73,8 @@ def check_catalog(files: Sequence[RulesetFile]) -> list[Problem]:
             by_ruleset.setdefault(move.ruleset, []).append(move)
     names = {rid: Names(whole[rid], by_ruleset.get(rid, [])) for rid in rulesets}
     for rid, (file, index, ruleset) in rulesets.items():
+        if only not in (None, rid):
+            continue
         found = by_ruleset.get(rid, [])
         _check_links(report, file, ("rulesets", index), ruleset, found)
         _check_row_effects(report, file, ("rulesets", index), ruleset, names[rid])
@@ -81,7 +85,7 @@ def check_catalog(files: Sequence[RulesetFile]) -> list[Problem]:
             _check_table_effects(report, joining, place, table, names[rid])
     holding: dict[str, str] = {}
     for file, index, move in moves.values():
-        if move.ruleset in rulesets:
+        if move.ruleset in rulesets and only in (None, move.ruleset):
             ruleset = whole[move.ruleset]
             check_move(report, file, ("moves", index), move, ruleset, names[move.ruleset])
             _one_holding(report, file, ("moves", index), move, holding)

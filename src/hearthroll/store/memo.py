@@ -27,7 +27,7 @@ import os
 import stat
 import sys
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import TypeVar
 
@@ -35,6 +35,8 @@ from hearthroll.store import memo_data
 from hearthroll.store.digests import sha256
 
 T = TypeVar("T")
+Parted = tuple[T, dict[str, Callable[[], object]]]
+"""A memo's value and, for each of its parts, the function that decodes it."""
 
 SUFFIX = ".json"
 OLD_SUFFIXES = (".pickle",)
@@ -126,16 +128,45 @@ class Memo:
                 return value
         return None
 
+    def get_parted(self, name: str, key: str, kind: type[T]) -> Parted[T] | None:
+        """The memo `name` kept with parts (`put_parted`) if it was stored for `key` and its
+        value is a `kind`: the value, and for each part the function that decodes it (which
+        raises on a damaged part); else None."""
+        data = self._read(name)
+        if data is None:
+            return None
+        stored, _, body = data.partition(b"\n")
+        if stored != key.encode():
+            return None
+        with contextlib.suppress(Exception):  # a damaged or foreign memo is just not used
+            value, parts = memo_data.loads_parted(body)
+            if isinstance(value, kind):
+                return value, parts
+        return None
+
     def put(self, name: str, key: str, value: object) -> bool:
         """Store `value` as the memo `name`, valid for `key`; False when it could not be (a
         value that is not plain data, a folder that is not private, a full disk).
 
         A new memo makes room after it: see `prune`."""
-        if not self._writable():
-            return False
         try:
             body = memo_data.dumps(value)
         except Exception:  # not plain data (or nested past what JSON writes): no memo
+            return False
+        return self._write(name, key, body)
+
+    def put_parted(self, name: str, key: str, value: object, parts: Mapping[str, object]) -> bool:
+        """Store `value` with its named `parts` as the memo `name`, valid for `key`: each part
+        is decoded only when `get_parted`'s caller asks for it. False as `put` says it."""
+        try:
+            body = memo_data.dumps_parted(value, parts)
+        except Exception:  # not plain data (or nested past what JSON writes): no memo
+            return False
+        return self._write(name, key, body)
+
+    def _write(self, name: str, key: str, body: bytes) -> bool:
+        """Write a memo's bytes in its file, atomically; False when it could not be."""
+        if not self._writable():
             return False
         target = self.path(name)
         temp = target.with_name(f".{target.name}.{os.getpid()}.tmp")

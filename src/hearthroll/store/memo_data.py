@@ -10,14 +10,19 @@ lists). A field left at its default is not written.
 
 `dumps` refuses (NotData) a value that is not such plain data, and `loads` refuses anything it
 did not write; the memo is then simply not kept or not used.
+
+A value may be kept with parts beside it (`dumps_parted`): each part on a line of its own after
+the value, decoded only when it is first asked for, so that reading a big ruleset's head (its
+sheets) does not build its thousands of table rows.
 """
 
 from __future__ import annotations
 
+import functools
 import importlib
 import json
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import attrs
@@ -41,7 +46,7 @@ _FIELDS: dict[type, tuple[Field, ...]] = {}
 def dumps(value: object) -> bytes:
     """`value` as a memo's bytes: the class names on one line, the value on the next."""
     classes: dict[type, int] = {}
-    body = json.dumps(_plain(value, classes), separators=(",", ":"))
+    body = _line(_plain(value, classes))
     names = json.dumps([f"{kind.__module__}:{kind.__qualname__}" for kind in classes])
     return f"{names}\n{body}".encode()
 
@@ -51,11 +56,61 @@ def loads(data: bytes) -> object:
     names, newline, body = data.partition(b"\n")
     if not newline:
         raise NotData("a memo holds its class names, then its value")
+    return _decoded(body, _classes(names))
+
+
+def dumps_parted(value: object, parts: Mapping[str, object]) -> bytes:
+    """`value` and its named `parts` as a memo's bytes: the class names, the value, the parts'
+    names, then each part on a line of its own."""
+    classes: dict[type, int] = {}
+    lines = [_line(_plain(value, classes)), _line(list(parts))]
+    lines += [_line(_plain(part, classes)) for part in parts.values()]
+    names = json.dumps([f"{kind.__module__}:{kind.__qualname__}" for kind in classes])
+    return "\n".join([names, *lines]).encode()
+
+
+def loads_parted(data: bytes) -> tuple[object, dict[str, Callable[[], object]]]:
+    """The value `dumps_parted` wrote as `data`, and for each part the function that decodes it
+    (NotData, or the JSON error, when called on a part that is not what was written)."""
+    ends = [data.find(b"\n")]
+    for _ in range(2):
+        ends.append(data.find(b"\n", ends[-1] + 1))
+    if min(ends) < 0:
+        raise NotData("a memo with parts holds its class names, its value and its parts' names")
+    classes = _classes(data[: ends[0]])
+    value = data[ends[0] + 1 : ends[1]]
+    listed = json.loads(data[ends[1] + 1 : ends[2]])
+    if type(listed) is not list or not all(type(name) is str for name in listed):
+        raise NotData("a memo's parts are named, as text, on the line after its value")
+    parts: dict[str, Callable[[], object]] = {}
+    start = ends[2] + 1
+    for name in listed:  # each part's line is sliced out only when it is decoded
+        end = data.find(b"\n", start)
+        end = len(data) if end < 0 else end
+        parts[name] = functools.partial(_decoded_slice, data, start, end, classes)
+        start = end + 1
+    if start != len(data) + 1:
+        raise NotData("a memo holds one line for each part it names")
+    return _decoded(value, classes), parts
+
+
+def _decoded_slice(data: bytes, start: int, end: int, classes: list[type]) -> object:
+    return _decoded(data[start:end], classes)
+
+
+def _line(plain: object) -> str:
+    return json.dumps(plain, separators=(",", ":"))
+
+
+def _classes(names: bytes) -> list[type]:
     listed = json.loads(names)
     if type(listed) is not list:
         raise NotData("a memo's first line lists class names")
-    classes = [_class(name) for name in listed]
-    value = json.loads(body, object_hook=_maker(classes))
+    return [_class(name) for name in listed]
+
+
+def _decoded(line: bytes, classes: list[type]) -> object:
+    value = json.loads(line, object_hook=_maker(classes))
     return _tuple(value) if type(value) is list else value
 
 

@@ -224,12 +224,25 @@ def read_each(
 def build_catalog(files: Iterable[RulesetFile]) -> Catalog:
     """Join files into one Catalog, after checking them together; RulesetError lists it all.
     A file's `[[tables]]` join the ruleset each names."""
+    files = tuple(files)
+    check_files(files)
+    return joined_catalog(files)
+
+
+def check_files(files: Sequence[RulesetFile], only: str | None = None) -> None:
+    """Check files together (with `only`, as far as that ruleset needs: its own checks and the
+    ids every ruleset shares); RulesetError lists every problem."""
     from hearthroll.store.checks import check_catalog
 
-    files = tuple(files)
-    problems = check_catalog(files)
+    problems = check_catalog(files, only)
     if problems:
         raise RulesetError(problems)
+
+
+def joined_catalog(files: Iterable[RulesetFile]) -> Catalog:
+    """Join files into one Catalog, unchecked (`check_files` checks them): each file's
+    `[[tables]]` join the ruleset each names."""
+    files = tuple(files)
     joined: dict[str, list[Table]] = {}
     for file in files:
         for entry in file.tables:
@@ -243,12 +256,20 @@ def build_catalog(files: Iterable[RulesetFile]) -> Catalog:
     return Catalog.from_parts(rulesets, moves)
 
 
+def catalog_files(
+    extra: Sequence[Path] = (), *, user_folder: Path | None = None, with_user: bool = True
+) -> list[RulesetFile]:
+    """The shipped catalog, the user's folder and `extra` files, read (not checked together);
+    RulesetError lists every problem of those that do not read."""
+    paths = [*(user_files(user_folder) if with_user else []), *extra]
+    return [shipped_file(), *read_files(paths)]
+
+
 def load_catalog(
     extra: Sequence[Path] = (), *, user_folder: Path | None = None, with_user: bool = True
 ) -> Catalog:
     """The shipped catalog, the user's folder and `extra` files, checked and joined."""
-    paths = [*(user_files(user_folder) if with_user else []), *extra]
-    return build_catalog([shipped_file(), *read_files(paths)])
+    return build_catalog(catalog_files(extra, user_folder=user_folder, with_user=with_user))
 
 
 def unstructure_move(move: Move) -> dict[str, Any]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Collection
 from pathlib import Path
 
 LOOKED_AT = "looked-at.json"
@@ -40,3 +41,21 @@ def keep_looked_at(folder: Path, campaign: Path, name: str) -> bool:
     except OSError:
         return False
     return True
+
+
+def opening(
+    folder: object, campaign: Path, characters: Collection[str], last: str | None
+) -> str | None:
+    """The character to look at as `campaign` opens: the one looked at when it was last left,
+    else the last to move (`last`), else the first; `folder` is the data folder, if any."""
+    kept = looked_at(folder, campaign) if isinstance(folder, Path) else None
+    if kept in characters:
+        return kept
+    return last or next(iter(characters), None)
+
+
+def leave(folder: object, campaign: Path, name: str | None) -> None:
+    """Keep `name` as looked at in `campaign`, for the next time it opens (into the data folder
+    `folder`, if there is one and someone is looked at)."""
+    if isinstance(folder, Path) and name is not None:
+        keep_looked_at(folder, campaign, name)

@@ -4,35 +4,33 @@ order)."""
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
-from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import ActiveBinding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.screen import Screen
 from textual.widgets import OptionList
 
 from hearthroll.core.campaign.events import Event, Outcome, summary
-from hearthroll.core.campaign.state import Campaign
 from hearthroll.core.errors import HearthrollError
 from hearthroll.store import damage_note
-from hearthroll.tui import keygate, views
+from hearthroll.tui import looked_at, views
 from hearthroll.tui.commands import COMMANDS, Seat, command, runner
+from hearthroll.tui.damage_watch import look_for_damage
+from hearthroll.tui.flow_screen import FlowScreen
 from hearthroll.tui.footer import footer_bindings, footer_plan
-from hearthroll.tui.keygate import FLOWS
 from hearthroll.tui.live import LiveCampaign
 from hearthroll.tui.messages import EventChosen, SaveChanged
+from hearthroll.tui.older_log import OlderLog
 from hearthroll.tui.refused import at_table
 from hearthroll.tui.saver import SaveStatus, SavingStopped
-from hearthroll.tui.widgets.character_sheet import CharacterSheet
 from hearthroll.tui.widgets.dice_tray import DiceTray
 from hearthroll.tui.widgets.encounter_pane import EncounterPane
 from hearthroll.tui.widgets.keys_footer import KeysFooter
 from hearthroll.tui.widgets.move_log import MoveLog
 from hearthroll.tui.widgets.party_bar import PartyBar
+from hearthroll.tui.widgets.party_sheets import PartySheets, shelf_width
 from hearthroll.tui.widgets.status_line import StatusLine
 from hearthroll.tui.widgets.steading_sheet import SteadingSheet
 from hearthroll.tui.widgets.tracks_pane import TracksPane, tracks_view
@@ -44,15 +42,13 @@ if TYPE_CHECKING:
 # What only a key's work needs is imported when the key is pressed: the first frame loads the
 # panes, the command list, the footer and the why-not answers alone.
 
-T = TypeVar("T")
-
 
 def _action(action: str, parameters: tuple[object, ...]) -> str:
     """A binding's action as written in BINDINGS: "reroll(True)" for the typed reroll."""
     return f"{action}({', '.join(map(str, parameters))})" if parameters else action
 
 
-class TableScreen(Screen[None]):
+class TableScreen(FlowScreen):
     """Party bar, character and steading sheets, dice tray, move log and the keys that matter."""
 
     BINDINGS: ClassVar[list[BindingType]] = [c.binding() for c in COMMANDS]
@@ -62,7 +58,7 @@ class TableScreen(Screen[None]):
         self.live = live
         self.dice = dice
         self._log_shown = False
-        self._reading_older = False
+        self._older = OlderLog(self)
         self.active: str | None = live.state.active or next(iter(live.state.characters), None)
         self._save_status = SaveStatus()
         self.target: str | None = None
@@ -77,8 +73,7 @@ class TableScreen(Screen[None]):
         yield PartyBar(id="party")
         with Horizontal(id="panes"):
             with Vertical(id="left"):
-                with Horizontal(id="sheets"):
-                    yield CharacterSheet(id="sheet", classes="pane")
+                yield PartySheets(id="sheets")
                 yield SteadingSheet(id="steading", classes="pane")
                 yield EncounterPane(id="encounter", classes="pane")
                 yield TracksPane(id="tracks", classes="pane")
@@ -103,28 +98,7 @@ class TableScreen(Screen[None]):
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         """Reaching the top of the log brings the events before it, read behind the screen."""
         if event.option_index == 0 and isinstance(event.option_list, MoveLog):
-            self._read_older_log()
-
-    def _read_older_log(self) -> None:
-        live = self.live
-        if self._reading_older or not live.has_older:
-            return
-        self._reading_older = True
-
-        def read() -> None:
-            try:
-                older = live.older()
-            except Exception:  # the log just stays shorter; play goes on
-                older = []
-            self.app.call_from_thread(self._prepend, live, older)
-
-        self.run_worker(read, thread=True, group="log")
-
-    def _prepend(self, live: LiveCampaign, older: list[Event]) -> None:
-        self._reading_older = False
-        if live is self.live and older:
-            live.prepend(older)
-            self.refresh_view()
+            self._older.read()
 
     def use(self, live: LiveCampaign) -> None:
         """Play `live` at this table from now on (another campaign opened)."""
@@ -142,7 +116,7 @@ class TableScreen(Screen[None]):
 
         live.listen(report)
         self.refresh_view()
-        self.call_after_refresh(self._look_for_damage, live)
+        self.call_after_refresh(look_for_damage, self, live)
         if live.repaired:
             self.notify(f"repaired: {live.repaired} saved event(s) replayed onto the state")
         if live.hand_edit is not None:
@@ -151,38 +125,20 @@ class TableScreen(Screen[None]):
 
     def _looked_at(self, live: LiveCampaign) -> str | None:
         """The character looked at when the campaign was last left, else the last to move."""
-        from hearthroll.tui.looked_at import looked_at
-
-        folder = getattr(self.app, "data_dir", None)
-        kept = looked_at(folder, live.path) if isinstance(folder, Path) else None
-        characters = live.state.characters
-        if kept in characters:
-            return kept
-        return live.state.active or next(iter(characters), None)
+        state = live.state
+        return looked_at.opening(self._data_dir, live.path, state.characters, state.active)
 
     def _keep_looked_at(self) -> None:
         """Keep the character looked at now, for the next time the campaign opens."""
-        from hearthroll.tui.looked_at import keep_looked_at
+        looked_at.leave(self._data_dir, self.live.path, self.active)
 
-        folder = getattr(self.app, "data_dir", None)
-        if isinstance(folder, Path) and self.active is not None:
-            keep_looked_at(folder, self.live.path, self.active)
+    @property
+    def _data_dir(self) -> object:
+        """The app's data folder, where the character looked at is kept."""
+        return getattr(self.app, "data_dir", None)
 
     def on_unmount(self) -> None:
         self._keep_looked_at()
-
-    def _look_for_damage(self, live: LiveCampaign) -> None:
-        """After the first frame, the journal's older segments are read for damage behind the
-        table; damage found stays on the top line (in check's words)."""
-
-        def look() -> None:
-            try:
-                if live.look_for_damage() is not None:
-                    self.app.call_from_thread(self.refresh_view)
-            except Exception:  # unreadable now, or the app gone: `check` still tells
-                return
-
-        self.run_worker(look, thread=True, group="journal")
 
     def refresh_view(self) -> None:
         """Hand every pane a fresh snapshot of the campaign, and the footer its keys."""
@@ -191,9 +147,6 @@ class TableScreen(Screen[None]):
             self.active = next(iter(state.characters), None)
         self._refresh_status()
         self.query_one(PartyBar).view = views.party_view(state, ruleset, self.active)
-        self.query_one("#sheet", CharacterSheet).view = views.sheet_view(
-            state, ruleset, self.active
-        )
         self._party_sheets()
         self.query_one(SteadingSheet).view = views.steading_view(state, ruleset)
         self.target = views.target_foe(state, self.target, self.active)
@@ -217,7 +170,8 @@ class TableScreen(Screen[None]):
         )._replace(waiting=saving.waiting, error=saving.error, note=saving.note, said=said)
 
     WIDE = 160
-    """From this many columns the whole party's sheets stand side by side."""
+    """From this many columns the whole party's sheets stand side by side, as wide as they
+    need (`shelf_width`)."""
 
     SHORT = 30
     """Below this many lines the tray takes more of its column, so a roll's dice, band, text
@@ -225,30 +179,22 @@ class TableScreen(Screen[None]):
 
     def on_resize(self, event: events.Resize) -> None:
         self.set_class(event.size.height < self.SHORT, "-short")
+        self.set_class(event.size.width >= self.WIDE, "-wide")
         self.refresh_bindings()  # the footer shows as many keys as the width holds
-        wide = event.size.width >= self.WIDE
-        if wide != self.has_class("-wide"):
-            self.set_class(wide, "-wide")
-            self._party_sheets()
+        self._party_sheets()
 
     def _party_sheets(self) -> None:
-        """On a wide screen, a sheet for each other member of the party beside the active one."""
-        others = [n for n in self.live.state.characters if n != self.active]
-        if not self.has_class("-wide"):
-            others = []
-        shelf = self.query_one("#sheets", Horizontal)
-        shown = list(shelf.query(".party-sheet").results(CharacterSheet))
-        for extra in shown[len(others) :]:
-            extra.remove()
+        """On a wide screen, a sheet for each other member of the party beside the active one,
+        the left column as wide as they need and the tray and log the rest."""
         state, ruleset = self.live.state, self.live.ruleset
-        for number, name in enumerate(others):
-            view = views.sheet_view(state, ruleset, name)
-            if number < len(shown):
-                shown[number].view = view
-            else:
-                sheet = CharacterSheet(classes="pane party-sheet")
-                sheet.view = view
-                shelf.mount(sheet)
+        wide = self.has_class("-wide")
+        room = shelf_width(len(state.characters), self.size.width or self.app.size.width)
+        self.query_one("#left").styles.width = room if wide else None
+        others = [n for n in state.characters if n != self.active and wide]
+        self.query_one(PartySheets).show(
+            views.sheet_view(state, ruleset, self.active),
+            [views.sheet_view(state, ruleset, name) for name in others],
+        )
 
     # --- keys and commands ----------------------------------------------------------------
 
@@ -303,30 +249,6 @@ class TableScreen(Screen[None]):
         self._said = words
         self._refresh_status()
 
-    # --- what a flow asks of the table ------------------------------------------------------
-
-    async def ask(self, screen: Screen[T]) -> T | None:
-        """Push a modal and wait for its answer; the keys typed meanwhile are for it."""
-        answer: T | None = await keygate.ask(self.app, screen)
-        return answer
-
-    def show(self, screen: Screen[Any], then: Callable[[Any], None] | None = None) -> None:
-        """Push a modal; `then` gets its answer."""
-        self.app.push_screen(screen, then)
-
-    def behind(self, work: Callable[[], None], group: str) -> None:
-        """Run `work` on a thread, behind the screen."""
-        self.run_worker(work, thread=True, group=group)
-
-    def from_behind(self, then: Callable[[], None]) -> None:
-        """From a thread: run `then` on the screen's own thread."""
-        self.app.call_from_thread(then)
-
-    def run_flow(self, flow: Callable[[], Awaitable[None]]) -> None:
-        """Run a flow of modals one after another (a move, its inputs, its options); keys
-        typed meanwhile wait for its next question (or for the table, once it is done)."""
-        self.run_worker(flow, group=FLOWS, exclusive=True)
-
     # --- committing -----------------------------------------------------------------------
 
     def commit(self, outcome: Outcome) -> Event | None:
@@ -334,6 +256,7 @@ class TableScreen(Screen[None]):
         for a character (Last Breath at 0 HP) opens at once; so does the Flee of a fighter a
         blow left under their breaking point (reading 39). None (and a word on screen) when
         the campaign is already closing, as after a quit typed just before."""
+        from hearthroll.tui.breaking import open_flee
         from hearthroll.tui.sheet_flows import open_waiting, waiting_move
 
         before = self.live.state
@@ -348,35 +271,8 @@ class TableScreen(Screen[None]):
         if waiting is not None:
             self.call_after_refresh(open_waiting, self, *waiting)
         else:
-            self._breaking(before)
+            open_flee(self, before)
         return event
-
-    def _breaking(self, before: Campaign) -> None:
-        from hearthroll.core.games.encounter import aim, flee_move, newly_breaking
-        from hearthroll.tui.moves import open_on
-
-        fleeing = newly_breaking(before, self.live.state)
-        move = flee_move(self.live.ruleset)
-        if not fleeing or move is None:
-            return
-        who = fleeing[0]
-        why = f"{who} is below their breaking point and must flee"
-        waits = self._turn_taken(who)
-        if waits is not None:
-            self.notify(f"{why}: their {move.name} waits for the next round. {waits}")
-            return
-        self.target = aim(self.live.state, None, who)  # the foe facing them
-        self.notify(why, severity="warning")
-        open_on(self, who, move.id, why)
-
-    def _turn_taken(self, who: str) -> str | None:
-        """Why `who` has no turn left this round (the engine's words), if they have none."""
-        from hearthroll.core.games.encounter.rounds import turn_refusal
-
-        fight_on = self.live.state.encounter
-        if fight_on is None:
-            return None
-        return turn_refusal(fight_on, self.live.ruleset, who)
 
     def attempt(self, verb: Verb) -> str | None:
         """Run a verb and commit it; the engine's refusal comes back as text, nothing changed."""

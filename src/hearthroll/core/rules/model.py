@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Literal, Protocol, TypeVar
+from collections.abc import Callable, Iterable, Mapping
+from typing import TYPE_CHECKING, Literal, Protocol, TypeVar
 
 import attrs
 
@@ -382,6 +382,11 @@ def _find(items: Iterable[_T], wanted: str, what: str, owner: str) -> _T:
     raise RuleError(f"{owner} has no {what} {wanted!r}; known: {known}")
 
 
+DEFERRABLE = ("moves", "tables")
+"""The fields of a ruleset `Ruleset.deferred` may leave to be worked out when first read: those
+that grow with a big content package."""
+
+
 @attrs.frozen
 class Ruleset:
     """One game the screen can run: everything its sheets, rolls and moves refer to."""
@@ -403,6 +408,34 @@ class Ruleset:
     cost_meter: str | None = None
     rerolls_per_roll: int | None = None
     moves: tuple[Move, ...] = ()
+    _later: Mapping[str, Callable[[], tuple[object, ...]]] | None = attrs.field(
+        default=None, init=False, eq=False, hash=False, repr=False
+    )
+    """The fields `deferred` leaves to be worked out when first read, and how."""
+
+    def deferred(self, later: Mapping[str, Callable[[], tuple[object, ...]]]) -> Ruleset:
+        """This ruleset with the fields named in `later` (of `DEFERRABLE`) each worked out by its
+        function when first read: a ruleset of thousands of table rows opens with its sheets,
+        and builds its rows and moves only once something reads them."""
+        unknown = set(later) - set(DEFERRABLE)
+        if unknown:
+            raise ValueError(f"only {', '.join(DEFERRABLE)} may be deferred, not {unknown}")
+        made = attrs.evolve(self)
+        for name in later:
+            object.__delattr__(made, name)
+        object.__setattr__(made, "_later", dict(later))
+        return made
+
+    if not TYPE_CHECKING:  # to the type checker, no other attribute exists
+
+        def __getattr__(self, name: str) -> object:
+            """A deferred field, worked out now that it is first read (and kept)."""
+            later = object.__getattribute__(self, "_later") if name in DEFERRABLE else None
+            if later is None or name not in later:
+                raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+            value = later[name]()
+            object.__setattr__(self, name, value)
+            return value
 
     @property
     def _owner(self) -> str:

@@ -8,6 +8,7 @@ from textual.reactive import reactive
 from textual.widgets import Static
 
 from hearthroll.core.games.sheet import Line, Section
+from hearthroll.core.numbers import signed
 from hearthroll.tui.views import SheetView
 from hearthroll.tui.widgets import overflow
 
@@ -68,19 +69,28 @@ def _compact(line: Line) -> str:
 
 
 def _momentum(section: Section, narrow: bool) -> list[Text]:
-    """`Momentum +7 · max +10 · reset +2`, its −6..+10 scale on the line below (narrow: none),
-    then the impacts marked."""
+    """`Momentum +7 · max +10 · reset +2`, its −6..+10 scale on the line below, then the impacts
+    marked; narrow, one line each: `Momentum +7/+10 · reset +2`, then the impacts alone."""
     rows: list[Text] = []
     for line in section.lines:
         if line.label == "impacts":
             if line.value:
-                rows.append(_line("impacts", Text(line.text, style="bold yellow")))
+                marked = Text(line.text, style="bold yellow")
+                rows.append(marked if narrow else _line("impacts", marked))
             continue
         value, *scale, limits = line.text.split("  ")
+        if narrow and line.top is not None:
+            rows.append(_line(line.label, f"{value}/{signed(line.top)} · {_reset(limits)}"))
+            continue
         rows.append(_line(line.label, f"{value} · {limits}"))
         if scale and not narrow:
             rows.append(Text(f"  {scale[0]}"))
     return rows
+
+
+def _reset(limits: str) -> str:
+    """`reset +2` of `max +10 · reset +2`."""
+    return limits.rsplit(" · ", 1)[-1]
 
 
 def _section(section: Section, narrow: bool = False) -> list[Text]:
@@ -113,8 +123,9 @@ def _section(section: Section, narrow: bool = False) -> list[Text]:
 
 
 def render_sheet(view: SheetView | None, *, keys: bool = True, narrow: bool = False) -> Text:
-    """The sheet's text (`narrow`: compact, for a box too short for it: momentum without its
-    scale, an asset on one line; at 80×24 the whole starforged sheet stays in view)."""
+    """The sheet's text (`narrow`: compact, for a box too short for it: momentum on one line
+    without its scale, the impacts without their label, an asset on one line; at 80×24 the
+    whole starforged sheet stays in view, every impact marked)."""
     if view is None:
         return Text("no characters yet: press A to add one", style="dim")
     lines: list[Text] = []
