@@ -92,3 +92,28 @@ async def test_the_palette_s_placeholder_names_moves_of_the_campaign_s_own_game(
         first = starforged.moves[0].name.lower()
         assert placeholder.startswith(f"a move or an oracle: {first}"), placeholder
         assert "clash" not in placeholder and "hakc" not in placeholder
+
+
+def test_preparation_refused_after_the_roll_says_it_in_the_app_s_keys() -> None:
+    import attrs
+    import pytest
+
+    from hearthroll.core.dice.sources import TypedDice
+    from hearthroll.core.errors import HearthrollError
+    from hearthroll.core.verbs import edits
+    from hearthroll.core.verbs.pool import prep
+    from hearthroll.tui.refused import at_table
+
+    house = CATALOG.ruleset("house")
+    state = demo_campaign(house)
+    brannoc = attrs.evolve(state.characters["Brannoc"], holds={"preparation": 1})
+    state = attrs.evolve(state, characters={**state.characters, "Brannoc": brannoc})
+    for refused in (
+        lambda: prep(state, house, 1, TypedDice([])),
+        lambda: edits.hold(state, house, "preparation", -1, actor="Brannoc", picks=["plus_one"]),
+    ):
+        with pytest.raises(HearthrollError) as caught:
+            refused()
+        assert "--prep" in str(caught.value)  # the shell's words name its flag
+        said = at_table(caught.value)
+        assert "F5 in the palette" in said and "--prep" not in said and "move ..." not in said

@@ -74,9 +74,10 @@ def hold(
         for pick in picks:
             on_roll = next((o for o in match.spends if o.id == pick and o.id not in options), None)
             if on_roll is not None:
+                on = f"{pick} is +{roll_bonus(on_roll)} to a roll: spend {match.name} on the roll"
                 raise RuleError(
-                    f"{pick} is +{roll_bonus(on_roll)} to a roll: spend {match.name} on the roll "
-                    "as it is made (move ... --prep N) or on a bust that waits (prep N)"
+                    f"{on} as it is made (move ... --prep N) or on a bust that waits (prep N)",
+                    at_table=f"{on} as it is made (F5 in the palette) or on a bust that waits (+)",
                 )
             if pick not in options:
                 raise RuleError(f"{match.name} has no option {pick!r}; options: {listed}")

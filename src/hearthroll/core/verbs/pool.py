@@ -498,7 +498,9 @@ def prep(
     if state.turn.status != "bust_pending":
         raise TurnError(
             "Preparation goes on a roll as it is made (move ... --prep N) or on a bust that "
-            "waits; this roll has landed already"
+            "waits; this roll has landed already",
+            at_table="Preparation goes on a roll as it is made (F5 in the palette) or on a bust "
+            "that waits (+); this roll has landed already",
         )
     move, character = _pending_move(state, ruleset)
     chosen = tuple(picks) if picks is not None else state.turn.picks
