@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, Literal
 
@@ -181,13 +181,13 @@ def nodes(package: Package) -> Iterator[Node]:
     not read)."""
     doc = package.doc
     for key, category in _items(doc.get("moves")):
-        yield from _move_category(package, ("moves", key), category, "")
+        yield from _collection(package, ("moves", key), category, "", _move)
     for key, collection in _items(doc.get("oracles")):
-        yield from _oracle_collection(package, ("oracles", key), collection, "")
+        yield from _collection(package, ("oracles", key), collection, "", _table)
     for key, collection in _items(doc.get("assets")):
         yield from _asset_collection(package, ("assets", key), collection)
     for key, collection in _items(doc.get("npcs")):
-        yield from _npc_collection(package, ("npcs", key), collection, "")
+        yield from _collection(package, ("npcs", key), collection, "", _foe)
     for key, truth in _items(doc.get("truths")):
         yield from _truth(package, ("truths", key), truth)
 
@@ -237,17 +237,24 @@ def _within(collection: str, name: str) -> str:
     return f"{collection} / {name}" if collection else name
 
 
-def _move_category(
-    package: Package, path: JsonPath, data: dict[str, Any], collection: str
+Leaf = Callable[[Package, JsonPath, dict[str, Any], str, Source | None], Iterator[Node]]
+"""What a collection's contents are read as: each item's nodes, from its path, its data, the
+collection it is in and the source it inherits."""
+
+
+def _collection(
+    package: Package, path: JsonPath, data: dict[str, Any], collection: str, leaf: Leaf
 ) -> Iterator[Node]:
+    """A collection (of moves, tables or foes), its contents each read by `leaf`, and the
+    collections inside it, each named within this one."""
     source = source_of(data, package.source)
     here = _node(package, "collection", path, data, collection, source)
     yield here
     inside = _within(collection, here.name)
-    for key, move in _items(data.get("contents")):
-        yield from _move(package, (*path, "contents", key), move, inside, source)
+    for key, item in _items(data.get("contents")):
+        yield from leaf(package, (*path, "contents", key), item, inside, source)
     for key, sub in _items(data.get("collections")):
-        yield from _move_category(package, (*path, "collections", key), sub, inside)
+        yield from _collection(package, (*path, "collections", key), sub, inside, leaf)
 
 
 def _move(
@@ -269,19 +276,24 @@ def _move(
         yield attrs.evolve(own, id=f"{own.id}_table") if own.id == move.id else own
 
 
-def _oracle_collection(
-    package: Package, path: JsonPath, data: dict[str, Any], collection: str
+def _table(
+    package: Package,
+    path: JsonPath,
+    data: dict[str, Any],
+    collection: str,
+    inherited: Source | None,
 ) -> Iterator[Node]:
-    source = source_of(data, package.source)
-    here = _node(package, "collection", path, data, collection, source)
-    yield here
-    inside = _within(collection, here.name)
-    for key, table in _items(data.get("contents")):
-        yield _node(
-            package, "table", (*path, "contents", key), table, inside, source_of(table, source)
-        )
-    for key, sub in _items(data.get("collections")):
-        yield from _oracle_collection(package, (*path, "collections", key), sub, inside)
+    yield _node(package, "table", path, data, collection, source_of(data, inherited))
+
+
+def _foe(
+    package: Package,
+    path: JsonPath,
+    data: dict[str, Any],
+    collection: str,
+    inherited: Source | None,
+) -> Iterator[Node]:
+    yield _node(package, "foe", path, data, collection, source_of(data, inherited))
 
 
 def _asset_collection(package: Package, path: JsonPath, data: dict[str, Any]) -> Iterator[Node]:
@@ -306,19 +318,6 @@ def _asset_collection(package: Package, path: JsonPath, data: dict[str, Any]) ->
                 yield from _move(
                     package, where, move, asset.name, asset.source, "asset_move", asset.id
                 )
-
-
-def _npc_collection(
-    package: Package, path: JsonPath, data: dict[str, Any], collection: str
-) -> Iterator[Node]:
-    source = source_of(data, package.source)
-    here = _node(package, "collection", path, data, collection, source)
-    yield here
-    inside = _within(collection, here.name)
-    for key, npc in _items(data.get("contents")):
-        yield _node(package, "foe", (*path, "contents", key), npc, inside, source_of(npc, source))
-    for key, sub in _items(data.get("collections")):
-        yield from _npc_collection(package, (*path, "collections", key), sub, inside)
 
 
 def _truth(package: Package, path: JsonPath, data: dict[str, Any]) -> Iterator[Node]:
