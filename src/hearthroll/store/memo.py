@@ -114,13 +114,18 @@ class Memo:
         """The file the memo `name` is kept in."""
         return self.folder / f"{name}{SUFFIX}"
 
-    def get(self, name: str, key: str, kind: type[T]) -> T | None:
-        """The memo `name` if it was stored for `key` and holds a `kind`; else None."""
+    def _body(self, name: str, key: str) -> bytes | None:
+        """What the memo `name` holds, if it was stored for `key`."""
         data = self._read(name)
         if data is None:
             return None
         stored, _, body = data.partition(b"\n")
-        if stored != key.encode():
+        return body if stored == key.encode() else None
+
+    def get(self, name: str, key: str, kind: type[T]) -> T | None:
+        """The memo `name` if it was stored for `key` and holds a `kind`; else None."""
+        body = self._body(name, key)
+        if body is None:
             return None
         with contextlib.suppress(Exception):  # a damaged or foreign memo is just not used
             value = memo_data.loads(body)
@@ -132,11 +137,8 @@ class Memo:
         """The memo `name` kept with parts (`put_parted`) if it was stored for `key` and its
         value is a `kind`: the value, and for each part the function that decodes it (which
         raises on a damaged part); else None."""
-        data = self._read(name)
-        if data is None:
-            return None
-        stored, _, body = data.partition(b"\n")
-        if stored != key.encode():
+        body = self._body(name, key)
+        if body is None:
             return None
         with contextlib.suppress(Exception):  # a damaged or foreign memo is just not used
             value, parts = memo_data.loads_parted(body)
