@@ -61,6 +61,13 @@ def add_json(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print JSON instead of text")
 
 
+def add_moves(parser: argparse.ArgumentParser, text: str) -> None:
+    """--moves FILE, repeatable: the extra ruleset files to load (`text` says what for)."""
+    parser.add_argument(
+        "--moves", action="append", default=[], type=Path, metavar="FILE", help=text
+    )
+
+
 def print_json(data: object) -> None:
     """One JSON document on stdout."""
     print(json.dumps(data, ensure_ascii=False))

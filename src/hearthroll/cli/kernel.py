@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from hearthroll.cli.common import EXIT_OK, add_json, cached_catalog, memo, print_json
+from hearthroll.cli.common import EXIT_OK, add_json, add_moves, cached_catalog, memo, print_json
 
 if TYPE_CHECKING:
     from hearthroll.core.campaign.events import Event, Outcome
@@ -20,14 +20,7 @@ if TYPE_CHECKING:
 def add_campaign_options(parser: argparse.ArgumentParser) -> None:
     """--json, and --moves for the extra ruleset files the campaign's ruleset may come from."""
     add_json(parser)
-    parser.add_argument(
-        "--moves",
-        action="append",
-        default=[],
-        type=Path,
-        metavar="FILE",
-        help="an extra ruleset file to load (repeatable)",
-    )
+    add_moves(parser, "an extra ruleset file to load (repeatable)")
 
 
 def add_verb(

@@ -13,6 +13,7 @@ from hearthroll.cli.common import (
     EXIT_PROBLEMS,
     UsageError,
     add_json,
+    add_moves,
     load_catalog,
     print_json,
 )
@@ -51,14 +52,7 @@ def add_parsers(verbs: Any) -> None:
 
 def _add_catalog_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--ruleset", metavar="R", help="only this ruleset (house, hack, ...)")
-    parser.add_argument(
-        "--moves",
-        action="append",
-        default=[],
-        type=Path,
-        metavar="FILE",
-        help="an extra ruleset file to load beside the shipped moves (repeatable)",
-    )
+    add_moves(parser, "an extra ruleset file to load beside the shipped moves (repeatable)")
 
 
 def load(args: argparse.Namespace) -> Catalog:

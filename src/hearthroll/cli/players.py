@@ -6,6 +6,8 @@ import argparse
 from pathlib import Path
 from typing import Any
 
+from hearthroll.cli.common import add_moves
+
 
 def add_parsers(verbs: Any) -> None:
     """Add `view` to the command line."""
@@ -17,14 +19,7 @@ def add_parsers(verbs: Any) -> None:
     view.add_argument(
         "--odds", action="store_true", help="show the odds of the next roll (hidden unless given)"
     )
-    view.add_argument(
-        "--moves",
-        action="append",
-        default=[],
-        type=Path,
-        metavar="FILE",
-        help="an extra ruleset file to load (repeatable)",
-    )
+    add_moves(view, "an extra ruleset file to load (repeatable)")
     view.set_defaults(run=run_view)
 
 

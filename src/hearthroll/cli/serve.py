@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from hearthroll.cli.common import EXIT_OK, UsageError, load_catalog, memo
+from hearthroll.cli.common import EXIT_OK, UsageError, add_moves, load_catalog, memo
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
@@ -38,14 +38,7 @@ def add_parsers(verbs: Any) -> None:
         "--port", type=int, default=DEFAULT_PORT, help=f"the port (default {DEFAULT_PORT})"
     )
     serve.add_argument("--odds", action="store_true", help="show the players the odds")
-    serve.add_argument(
-        "--moves",
-        action="append",
-        default=[],
-        type=Path,
-        metavar="FILE",
-        help="an extra ruleset file the campaign needs (repeatable)",
-    )
+    add_moves(serve, "an extra ruleset file the campaign needs (repeatable)")
     serve.set_defaults(run=run_serve)
 
 
