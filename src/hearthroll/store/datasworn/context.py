@@ -3,7 +3,7 @@ Datasworn id now leads, the stats its ruleset rolls, and the problems found on t
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 import attrs
 
@@ -38,6 +38,8 @@ class Context:
     ruleset: str
     rollable: frozenset[str]
     targets: dict[str, Target]
+    meters: Mapping[str, str] = attrs.field(factory=dict)
+    """The meters of the sheet an outcome's gain may name, by id and by name (`gains.py`)."""
     warnings: list[Problem] = attrs.field(factory=list)
 
     def target(self, datasworn_id: str) -> Target | None:

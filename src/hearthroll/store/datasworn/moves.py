@@ -12,6 +12,7 @@ itself rolls nothing; a move without a roll that has one table of its own rolls 
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import Any
 
 import attrs
@@ -20,6 +21,7 @@ from hearthroll.core.rules.effects import AutoMod, Effect, Option, OptionList
 from hearthroll.core.rules.model import BandText, Input, Move, RollSpec
 from hearthroll.store.converter import KeyPath
 from hearthroll.store.datasworn.context import Context
+from hearthroll.store.datasworn.gains import band_gains, option_gains
 from hearthroll.store.datasworn.package import Node, plain_id
 from hearthroll.store.datasworn.words import Words, bullets, capitalised, paragraphs, slug
 
@@ -77,13 +79,13 @@ def build_move(
     full = ctx.words(markdown, f"{where}.text")
     origins: dict[KeyPath, str] = {(): where, ("roll",): f"{where}.trigger"}
     roll = _roll(node, ctx)
-    bands, options, texts = _bands(node, ctx, origins, picks=roll.spec.mechanic != "none")
+    bands, options, gains, texts = _bands(node, ctx, origins, picks=roll.spec.mechanic != "none")
     text = "\n\n".join(t for t in (full.text, roll.words) if t)
     refs = ctx.refs([said, full, *texts], own=node.id)
     refs += [t for t in listed if t not in refs]
     for index in range(len(refs)):
         origins[("refs", index)] = f"{where}.text"
-    effects: tuple[Effect, ...] = ()
+    effects = gains
     if data.get("roll_type") == "no_roll" and len(own_tables) == 1:
         effects = (Effect(kind="table", table=own_tables[0]),)
         origins[("effects", 0)] = f"{where}.oracles"
@@ -123,14 +125,16 @@ def _brief(text: str) -> str:
 
 def _bands(
     node: Node, ctx: Context, origins: dict[KeyPath, str], *, picks: bool
-) -> tuple[list[BandText], list[OptionList], list[Words]]:
+) -> tuple[list[BandText], list[OptionList], tuple[Effect, ...], list[Words]]:
     """The outcomes as bands, each choice over plain bullets as an option list where the move
-    rolls (`picks`); a progress roll's choices stay words, as its bands are read, not rolled."""
+    rolls (`picks`), and the gains the bands and options state outright (`gains.py`); a
+    progress roll's choices and gains stay words, as its bands are read, not rolled."""
     outcomes = node.data.get("outcomes")
     if not isinstance(outcomes, dict):
-        return [], [], []
+        return [], [], (), []
     bands: list[BandText] = []
     lists: list[OptionList] = []
+    effects: list[Effect] = []
     texts: list[Words] = []
     for key, band_id, label in OUTCOMES:
         outcome = outcomes.get(key)
@@ -141,24 +145,28 @@ def _bands(
         texts.append(said)
         text = _LEAD.sub("", said.text, count=1)
         text = capitalised(text) if text != said.text else text
+        if picks:
+            for effect in band_gains(text, band_id, ctx.meters):
+                origins[("effects", len(effects))] = f"{where}.text"
+                effects.append(effect)
         match = outcome.get("match")
         if isinstance(match, dict):
             extra = ctx.words(match.get("text"), f"{where}.match.text")
             texts.append(extra)
             text += f"\n\nWith a match: {extra.text}"
-        text, options = _option_list(text, band_id) if picks else (text, None)
+        text, options = _option_list(text, band_id, ctx.meters) if picks else (text, None)
         origins[("bands", len(bands))] = where
         bands.append(BandText(band_id, label, text))
         if options is not None:
             origins[("options", len(lists))] = where
             lists.append(options)
-    return bands, lists, texts
+    return bands, lists, tuple(effects), texts
 
 
-def _option_list(text: str, band: str) -> tuple[str, OptionList | None]:
-    """A band's "choose one" (or two, three) over plain bullets, as an option list; the words
-    stay as they are when the bullets are not plain, or the choice is not the band's last
-    paragraph."""
+def _option_list(text: str, band: str, meters: Mapping[str, str]) -> tuple[str, OptionList | None]:
+    """A band's "choose one" (or two, three) over plain bullets, as an option list (an option
+    that states one gain does it when picked); the words stay as they are when the bullets are
+    not plain, or the choice is not the band's last paragraph."""
     parts = paragraphs(text)
     if len(parts) < 2:
         return text, None
@@ -176,7 +184,7 @@ def _option_list(text: str, band: str) -> tuple[str, OptionList | None]:
         option_id, n = base, 2
         while any(o.id == option_id for o in options):
             option_id, n = f"{base}_{n}", n + 1
-        options.append(Option(id=option_id, text=item))
+        options.append(Option(id=option_id, text=item, effects=option_gains(item, meters)))
     return "\n\n".join(parts[:-1]), OptionList(on=(band,), pick=pick, items=tuple(options))
 
 

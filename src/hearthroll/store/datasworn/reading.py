@@ -22,6 +22,7 @@ from hearthroll.core.rules.model import Move, Ruleset
 from hearthroll.store.converter import KeyPath
 from hearthroll.store.datasworn.context import MOVES, Context, Target
 from hearthroll.store.datasworn.extras import build_asset, build_foe
+from hearthroll.store.datasworn.gains import sheet_meters
 from hearthroll.store.datasworn.moves import Built, build_move
 from hearthroll.store.datasworn.package import (
     JsonPath,
@@ -110,7 +111,13 @@ def convert(
                     plan.drop(package, node)
     files: list[RulesetFile] = []
     for package, found in walked:
-        ctx = Context(package, ruleset_of(package), plan.rollable(package), plan.targets)
+        ctx = Context(
+            package,
+            ruleset_of(package),
+            plan.rollable(package),
+            plan.targets,
+            plan.meters(package),
+        )
         files.append(_file(package, found, ctx, plan, own.get(package.name)))
         warnings += ctx.warnings
     credits = tuple(
@@ -158,6 +165,11 @@ class _Plan:
         if ruleset is None:
             return frozenset()
         return frozenset({s.id for s in ruleset.stats} | {m.id for m in ruleset.meters})
+
+    def meters(self, package: Package) -> dict[str, str]:
+        """The sheet's meters an outcome may say to take or suffer, by id and by name."""
+        ruleset = self.rulesets.get(ruleset_of(package))
+        return sheet_meters(ruleset.meters) if ruleset is not None else {}
 
     def name(self, package: Package, node: Node) -> None:
         """Give the node its catalog id and name, or keep the ruleset's own move."""

@@ -1,0 +1,74 @@
+"""An outcome's plain gains, read as effects the engine applies.
+
+A sentence of a band that says only "Take +2 momentum." (or "Then, take +1 spirit.", "Suffer
+-1 momentum.") on a meter of the character's sheet becomes a `meter` effect on that band; "Add
++1 on your next move (not a progress move)." becomes `forward`. An option that says only so
+("Prepare to act: Take +2 momentum") does the same when picked. Anything more, or less sure
+("If you are shaken, clear the impact and take +1 spirit", "take +1 momentum, and envision
+what you do"), stays words for the GM to apply by hand.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+
+from hearthroll.core.rules.effects import Effect
+from hearthroll.core.rules.model import Meter
+from hearthroll.store.datasworn.words import bullets, paragraphs
+
+SHEET_SCOPES = ("character", "party")
+"""The meters a gain may name: the sheet's own (a companion's health needs its asset named)."""
+_SENTENCES = re.compile(r"(?<=[.!?])\s+")
+_LEAD = re.compile(r"^(?:then,\s+|on an? (?:strong hit|weak hit|miss),\s+)", re.IGNORECASE)
+_LABEL = re.compile(r"^[^:.!?]{1,40}:\s+")
+_METER = re.compile(r"(take|suffer) ([+\-−]\d{1,2}) ([a-z][a-z ]*?)\.?", re.IGNORECASE)
+_FORWARD = re.compile(
+    r"add \+(\d{1,2}) on your next move(?: \(not a progress move\))?\.?", re.IGNORECASE
+)
+
+
+def sheet_meters(meters: tuple[Meter, ...]) -> dict[str, str]:
+    """The meters a gain may name, by their id and their name in lower case."""
+    found: dict[str, str] = {}
+    for meter in meters:
+        if meter.scope in SHEET_SCOPES:
+            found[meter.id] = meter.id
+            found[meter.name.casefold()] = meter.id
+    return found
+
+
+def band_gains(text: str, band: str, meters: Mapping[str, str]) -> tuple[Effect, ...]:
+    """The gains a band's words state outright, each an effect on that band; bullets and the
+    words said only with a match are not read."""
+    found: list[Effect] = []
+    for paragraph in paragraphs(text):
+        if bullets(paragraph) is not None or paragraph.startswith("With a match:"):
+            continue
+        for sentence in _SENTENCES.split(paragraph.replace("\n", " ")):
+            effect = _gain(_LEAD.sub("", sentence.strip(), count=1), meters, band)
+            if effect is not None:
+                found.append(effect)
+    return tuple(found)
+
+
+def option_gains(text: str, meters: Mapping[str, str]) -> tuple[Effect, ...]:
+    """What picking an option does, when its words (after a label) state one gain only."""
+    effect = _gain(_LABEL.sub("", text.strip(), count=1), meters, None)
+    return () if effect is None else (effect,)
+
+
+def _gain(sentence: str, meters: Mapping[str, str], band: str | None) -> Effect | None:
+    on = () if band is None else (band,)
+    said = _METER.fullmatch(sentence)
+    if said is not None:
+        verb, amount, name = said.groups()
+        number = int(amount.replace("−", "-"))
+        meter = meters.get(name.casefold())
+        if meter is None or number == 0 or (number < 0) != (verb.lower() == "suffer"):
+            return None
+        return Effect(kind="meter", meter=meter, amount=number, on=on)
+    forward = _FORWARD.fullmatch(sentence)
+    if forward is not None:
+        return Effect(kind="forward", amount=int(forward.group(1)), on=on)
+    return None
