@@ -30,8 +30,7 @@ import pytest
 
 from cli_run import end_process, run_cli
 from hearthroll import launch
-from hearthroll.cli import build_parser
-from hearthroll.cli import warm as warm_process
+from hearthroll.cli import build_parser, warm_others
 from hearthroll.store import warm_place
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="the warm process forks")
@@ -289,7 +288,7 @@ def test_a_leftover_socket_of_a_stopped_process_is_cleared(short_data: Path) -> 
     folder.mkdir(parents=True, mode=0o700)
     (folder / "0000.sock").write_bytes(b"")
     (folder / "0000.sock.lock").write_bytes(b"123\n")
-    warm_process._retire_others(str(folder), str(folder / "mine.sock"))
+    warm_others.retire_others(str(folder), str(folder / "mine.sock"))
     assert list(folder.iterdir()) == []
 
 
@@ -300,7 +299,7 @@ def test_a_warm_process_for_new_code_stops_the_one_for_older_code(warm: Warm) ->
     assert warm.ask("roll", "1d1")[0] == 0
     with open(f"{newer}.lock", "w") as lock:
         fcntl.flock(lock.fileno(), fcntl.LOCK_EX)  # as the newer process holds its own
-        warm_process._retire_others(folder, newer)
+        warm_others.retire_others(folder, newer)
     assert warm.process.wait(timeout=60) == 0
     assert not os.path.exists(warm.place)
 

@@ -26,6 +26,7 @@ import sys
 import time
 from typing import Any, NoReturn
 
+from hearthroll.cli import warm_others
 from hearthroll.cli.common import EXIT_OK, EXIT_PROBLEMS, add_json, print_json
 from hearthroll.store import warm_place
 
@@ -38,9 +39,6 @@ runs (`hearthroll.launch.NOT_SERVED`)."""
 
 MOST = 1 << 20
 """The largest request read (a command's arguments and environment), in bytes."""
-
-GRACE = 3.0
-"""Seconds `hearthroll warm stop` gives a warm process to stop before it is killed."""
 
 
 def main(argv: list[str]) -> int:
@@ -77,7 +75,7 @@ def serve(place: str, idle: float = IDLE) -> int:
     parser = build_parser()
     gc.freeze()  # what is loaded stays out of the forks' collections: their pages stay shared
     os.chdir("/")  # a warm process keeps no folder in use (a USB stick can be unmounted)
-    _retire_others(folder, place)
+    warm_others.retire_others(folder, place)
     listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     with contextlib.suppress(FileNotFoundError):  # a warm process that crashed left it
         os.unlink(place)
@@ -140,85 +138,6 @@ def _ours(place: str, inode: int) -> bool:
         return os.stat(place).st_ino == inode
     except OSError:
         return False
-
-
-def _retire_others(folder: str, place: str) -> None:
-    """Remove the sockets of warm processes that are gone (a lock no one holds marks one), and
-    stop those of this same Python with other code: this install's older sources."""
-    for lock, pid, python in _locks(folder):
-        if lock == f"{place}.lock":
-            continue
-        if pid is None:
-            _clear(lock)
-        elif pid and python == sys.executable:
-            _ask_to_stop(pid)
-
-
-def _clear(lock: str) -> None:
-    """Remove a warm process's lock and socket, left behind by a process that is gone."""
-    for path in (lock.removesuffix(".lock"), lock):
-        with contextlib.suppress(OSError):
-            os.unlink(path)
-
-
-def _ask_to_stop(pid: int) -> None:
-    """SIGTERM to a warm process, and SIGCONT so that one stopped (`kill -STOP`) gets it."""
-    for number in (signal.SIGTERM, signal.SIGCONT):
-        with contextlib.suppress(OSError):
-            os.kill(pid, number)
-
-
-def stop_all(folder: str, grace: float = GRACE) -> tuple[int, int]:
-    """Stop every warm process with a socket in `folder`: asked first, killed if it is still
-    there after `grace` seconds (hung); the sockets they leave are removed. How many were
-    stopped, and how many of them had to be killed."""
-    running = {lock: pid for lock, pid, _python in _locks(folder) if pid}
-    for pid in running.values():
-        _ask_to_stop(pid)
-    left = _still_running(folder, running, grace)
-    for pid in left.values():
-        with contextlib.suppress(OSError):
-            os.kill(pid, signal.SIGKILL)
-    _still_running(folder, left, grace)
-    for lock, holder, _python in _locks(folder):
-        if holder is None:
-            _clear(lock)
-    return len(running), len(left)
-
-
-def _still_running(folder: str, running: dict[str, int], seconds: float) -> dict[str, int]:
-    """Those of `running` (lock: pid) that still hold their lock after up to `seconds`."""
-    deadline = time.monotonic() + seconds
-    while True:
-        held = {lock: pid for lock, pid, _python in _locks(folder) if pid}
-        left = {lock: pid for lock, pid in running.items() if held.get(lock) == pid}
-        if not left or time.monotonic() >= deadline:
-            return left
-        time.sleep(0.05)
-
-
-def _locks(folder: str) -> list[tuple[str, int | None, str]]:
-    """Each warm process's lock in `folder`, with the pid of the process that holds it (None:
-    the process is gone) and the Python it runs."""
-    found: list[tuple[str, int | None, str]] = []
-    with contextlib.suppress(OSError), os.scandir(folder) as entries:
-        for entry in entries:
-            if not entry.name.endswith(".lock"):
-                continue
-            try:
-                held = os.open(entry.path, os.O_RDWR)
-            except OSError:
-                continue
-            try:
-                fcntl.flock(held, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            except OSError:  # held: the warm process runs, and wrote its pid there
-                pid, _, python = os.pread(held, 4096, 0).decode(errors="replace").partition("\n")
-                found.append((entry.path, int(pid) if pid.isdigit() else 0, python.strip()))
-            else:
-                found.append((entry.path, None, ""))
-            finally:
-                os.close(held)
-    return found
 
 
 def _child(conn: socket.socket, inherited: list[int], parser: Any, code: str) -> NoReturn:
@@ -365,17 +284,18 @@ def add_parsers(verbs: Any) -> None:
 
 def _run_warm(args: argparse.Namespace) -> int:
     place = warm_place.socket_path()
-    running = [] if place is None else _locks(os.path.dirname(place))
+    running = [] if place is None else warm_others.locks(os.path.dirname(place))
     pids = [pid for _lock, pid, _python in running if pid]
     if args.action == "stop":
-        stopped, killed = (0, 0) if place is None else stop_all(os.path.dirname(place))
+        stopped, killed = (0, 0) if place is None else warm_others.stop_all(os.path.dirname(place))
         if args.json:
             print_json({"stopped": stopped, "killed": killed})
             return EXIT_OK
         print(f"stopped {stopped} warm process{'' if stopped == 1 else 'es'}")
         if killed:
             were = "was" if killed == 1 else "were"
-            print(f"({killed} did not stop within {GRACE:g} s, stopped or hung, and {were} killed)")
+            grace = warm_others.GRACE
+            print(f"({killed} did not stop within {grace:g} s, stopped or hung, and {were} killed)")
         return EXIT_OK
     ours = next((pid for lock, pid, _ in running if pid and lock == f"{place}.lock"), None)
     doubt = None if place is None else _doubt(os.path.dirname(place))
