@@ -16,6 +16,7 @@ from hearthroll.store.rulesets import load_catalog
 from hearthroll.tui import build
 from hearthroll.tui.app import HearthrollApp
 from hearthroll.tui.screens.dice_input import DiceInput
+from hearthroll.tui.screens.prompt import LinePrompt
 from hearthroll.tui.table import TableScreen
 from test_tui_helpers import scripted, settle, shown, type_into
 
@@ -437,3 +438,30 @@ async def test_real_dice_ask_the_d100_of_the_endure_harm_table(tmp_path: Path) -
         made = app.live.events[-1]
         assert made.dice == (1, 9, 9)
         assert any("Endure Harm d100 = 42" in r for r in made.results), made.results
+
+
+async def test_C_adds_a_companion_and_a_vehicle_to_the_active_character(tmp_path: Path) -> None:
+    """The app adds assets as `hearthroll asset` does; a refusal stays in the box, in the
+    app's words, and nothing is added."""
+    app = build(forge(tmp_path), data_dir=tmp_path / "data", dice=scripted((2, 9)))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        await pilot.press("C", *"vehicle Skiff / 4", "enter")
+        await settle(pilot, app)
+        assert isinstance(app.screen, LinePrompt)  # refused in place
+        said = shown(app, "#error")
+        assert "a vehicle's type is one of command, support, incidental, after its maximum" in said
+        assert "--type" not in said
+        await pilot.press("escape")
+        await settle(pilot, app)
+        await pilot.press("C", *"companion Vex / 4", "enter")
+        await settle(pilot, app)
+        await pilot.press("C", *"vehicle Skiff / 4 support", "enter")
+        await settle(pilot, app)
+        assert app.live is not None
+        kael = app.live.state.characters["Kael"]
+        assert [(a.name, a.kind, a.max, a.value, a.type) for a in kael.assets or ()][-2:] == [
+            ("Vex", "companion", 4, 4, ""),
+            ("Skiff", "vehicle", 4, 4, "support"),
+        ]
+        assert app.live.events[-1].results == ("Skiff (support vehicle) joins Kael: 4/4",)

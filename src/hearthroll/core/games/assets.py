@@ -41,11 +41,16 @@ def new_asset(ruleset: Ruleset, kind: str, name: str, top: int, type: str = "") 
     if not name.strip():
         raise RuleError(f"a {kind} needs a name")
     if kind == "vehicle" and type not in VEHICLE_TYPES:
+        types = ", ".join(VEHICLE_TYPES)
         raise RuleError(
-            f"a vehicle's type is one of {', '.join(VEHICLE_TYPES)} (--type), not {type!r}"
+            f"a vehicle's type is one of {types} (--type), not {type!r}",
+            at_table=f"a vehicle's type is one of {types}, after its maximum, not {type!r}",
         )
     if kind == "companion" and type:
-        raise RuleError("a companion has no type; drop --type")
+        raise RuleError(
+            "a companion has no type; drop --type",
+            at_table=f"a companion has no type; drop {type!r}",
+        )
     return Asset(name=name.strip(), kind=kind, max=top, value=top, type=type)
 
 
@@ -65,7 +70,8 @@ def find_asset(character: Character, kind: str, name: str | None) -> Asset:
             return mine[0]
         if not mine:
             raise NotFound(
-                f"{character.name} has no {kind}: add one with `asset FILE {kind} NAME --max N`"
+                f"{character.name} has no {kind}: add one with `asset FILE {kind} NAME --max N`",
+                at_table=f"{character.name} has no {kind}: add one with C ({kind} NAME / MAX)",
             )
         names = ", ".join(a.name for a in mine)
         raise RuleError(f"{character.name} has {len(mine)} {kind}s ({names}): name one")

@@ -70,6 +70,7 @@ COMMANDS: tuple[Command, ...] = (
     encounter.PREVIOUS_FOE,
     starforged.BURN,
     starforged.TRACKS,
+    starforged.ASSETS,
     starforged.NEXT_MOVE,
     starforged.NEXT_MOVE_TYPED,
     clocks.CLOCKS,

@@ -1,9 +1,10 @@
-"""Starforged's commands: burn momentum, the progress tracks, and the move a table row offers
-next (with real dice too)."""
+"""Starforged's commands: burn momentum, the progress tracks, a companion or vehicle joining a
+sheet, and the move a table row offers next (with real dice too)."""
 
 from __future__ import annotations
 
 from hearthroll.core.campaign.state import Campaign
+from hearthroll.core.games.assets import LIMITS
 from hearthroll.core.games.progress import keeps_tracks
 from hearthroll.core.rules.model import Ruleset
 from hearthroll.core.verbs.offers import offered_next
@@ -29,6 +30,12 @@ def _offers_next(state: Campaign, ruleset: Ruleset) -> str | None:
 
 def _tracks(state: Campaign, ruleset: Ruleset) -> str | None:
     return None if keeps_tracks(state, ruleset) else f"{ruleset.name} has no progress tracks"
+
+
+def _assets(state: Campaign, ruleset: Ruleset) -> str | None:
+    if any(m.scope in LIMITS for m in ruleset.meters):
+        return None
+    return f"{ruleset.name} has no companions or vehicles"
 
 
 def _action_rolls(state: Campaign, ruleset: Ruleset) -> bool:
@@ -60,6 +67,13 @@ def tracks(table: Table) -> None:
     starforged.tracks(table)
 
 
+def assets(table: Table) -> None:
+    """A companion or a vehicle joins the active character's sheet."""
+    from hearthroll.tui import starforged
+
+    starforged.assets(table)
+
+
 def next_move(table: Table, typed: bool = False) -> None:
     """Play the move a table row offers next."""
     from hearthroll.tui.moves import next_move_flow
@@ -89,6 +103,15 @@ TRACKS = Command(
     in_footer=_action_rolls,
     offered=_tracks,
     run=tracks,
+)
+ASSETS = Command(
+    key="C",
+    action="assets",
+    name="Companion or vehicle",
+    help="a companion or a vehicle joins the active character: companion NAME / MAX, "
+    "vehicle NAME / MAX TYPE",
+    offered=_assets,
+    run=assets,
 )
 NEXT_MOVE = Command(
     key="o",
