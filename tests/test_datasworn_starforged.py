@@ -275,6 +275,27 @@ def test_assets_read_as_cards_with_their_abilities_and_meters(shape: str) -> Non
 
 
 @BOTH
+def test_a_companion_or_vehicle_card_says_how_it_joins_a_sheet_and_that_way_works(
+    shape: str, tmp_path: Path
+) -> None:
+    banshee, starship = move(shape, "Banshee"), move(shape, "Starship")
+    assert banshee.text.splitlines()[-1] == (
+        "To take it: C, then companion Banshee / 4; "
+        "or hearthroll asset FILE companion Banshee --max 4"
+    )
+    assert starship.text.splitlines()[-1] == (
+        "To take it: C, then vehicle Starship / 5 command; "
+        "or hearthroll asset FILE vehicle Starship --max 5 --type command"
+    )
+    assert "To take it" not in move(shape, "Shields").text  # a module: no sheet asset
+    _campaign(tmp_path, SHAPES[shape])
+    said = banshee.text.splitlines()[-1].partition("; or hearthroll ")[2]
+    took = run_cli(*said.replace("FILE", "sf.toml").split(), cwd=tmp_path)
+    assert took.returncode == 0, took.stderr
+    assert "Banshee (companion) joins Kael: 4/4" in took.stdout
+
+
+@BOTH
 def test_foes_read_as_cards_with_their_rank_and_features(shape: str) -> None:
     chiton = move(shape, "Chiton")
     assert chiton.trigger == "A foe (dangerous, monster): Insectoid horde."

@@ -5,8 +5,10 @@ foe's rank, nature, features, drives, tactics and variants. Tags `asset` and `fo
 
 from __future__ import annotations
 
+import shlex
 from typing import Any
 
+from hearthroll.core.games.assets import LIMITS
 from hearthroll.core.rules.model import Move
 from hearthroll.store.converter import KeyPath
 from hearthroll.store.datasworn.context import Context
@@ -14,6 +16,12 @@ from hearthroll.store.datasworn.moves import Built
 from hearthroll.store.datasworn.package import Node, entries, plain_id
 from hearthroll.store.datasworn.words import Words
 
+SHEET_ASSETS = {
+    "companion": ("companion", ""),
+    "command_vehicle": ("vehicle", "command"),
+    "support_vehicle": ("vehicle", "support"),
+}
+"""The asset categories a sheet keeps, as the kind of asset and the vehicle's type."""
 RANKS = {1: "troublesome", 2: "dangerous", 3: "formidable", 4: "extreme", 5: "epic"}
 """A foe's rank, by the number Datasworn gives it."""
 
@@ -40,6 +48,7 @@ def build_asset(node: Node, ctx: Context, name: str) -> Built:
     requirement = ctx.words(data.get("requirement"), f"{where}.requirement")
     texts.append(requirement)
     category = str(data.get("category") or node.collection)
+    lines += _to_take(name, plain_id(category), data.get("controls"))
     trigger = requirement.text or f"{name}: a {category.lower()} asset."
     move = Move(
         id=node.id,
@@ -73,6 +82,27 @@ def _controls(raw: object) -> list[str]:
             lines.append(f"{_label(control, key)}: a box to mark")
         lines += [f"  {line}" for line in _controls(control.get("controls"))]
     return lines
+
+
+def _to_take(name: str, category: str, controls: object) -> list[str]:
+    """For a companion or a vehicle whose one meter the sheet keeps (health, integrity): how it
+    joins a character's sheet, at the table and in the shell. Nothing for any other asset."""
+    kind, kept = SHEET_ASSETS.get(category, ("", ""))
+    meters = [
+        control.get("max")
+        for _, control in entries(controls)
+        if control.get("field_type") == "condition_meter"
+    ]
+    if not kind or len(meters) != 1 or type(meters[0]) is not int:
+        return []
+    low, high = LIMITS[kind]
+    if not low <= meters[0] <= high:
+        return []
+    top = meters[0]
+    typed = f" {kept}" if kept else ""
+    shell = ["hearthroll", "asset", "FILE", kind, name, "--max", str(top)]
+    shell += ["--type", kept] if kept else []
+    return [f"To take it: C, then {kind} {name} / {top}{typed}; or {shlex.join(shell)}"]
 
 
 def build_foe(node: Node, ctx: Context, name: str) -> Built:
