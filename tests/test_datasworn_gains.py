@@ -87,7 +87,8 @@ def test_any_words_give_at_most_one_gain_a_sentence_and_only_on_known_meters(tex
 @BOTH
 def test_imported_moves_carry_the_gains_their_outcomes_state(shape: str) -> None:
     face = _move(shape, "Face Danger")
-    assert face.effects == (Effect(kind="meter", meter="momentum", amount=1, on=("strong",)),)
+    gains = tuple(e for e in face.effects if e.kind != "follow")  # next_moves.py's
+    assert gains == (Effect(kind="meter", meter="momentum", amount=1, on=("strong",)),)
     secure = _move(shape, "Secure an Advantage")
     (weak,) = secure.options
     assert [o.effects for o in weak.items] == [

@@ -59,6 +59,8 @@ class Names:
         self.gear_tags = {t for g in ruleset.gear for t in g.tags}
         self.templates = {t.id for t in ruleset.templates}
         self.moves = {m.id for m in moves}
+        self.picks = {m.id: {o.id for lst in m.options for o in lst.items} for m in moves}
+        """Each move's option ids: what a `follow` effect's preset may name."""
 
 
 def unknown(what: str, wanted: str, known: Iterable[str]) -> str:
@@ -180,10 +182,27 @@ def check_effect(
         if value is not None and value not in known:
             report.add(file, (*path, key), unknown(key, value, known))
     check_dice(report, file, (*path, "dice"), effect.dice)
+    _check_preset(report, file, path, effect, names)
     if effect.kind == "progress" and effect.mode not in (None, "mark", "clear"):
         report.add(file, (*path, "mode"), f"a progress effect marks or clears, not {effect.mode!r}")
     if effect.mode == "hold" and effect.kind != "flag":
         report.add(file, (*path, "mode"), "only a flag holds (a move's picks last while it stands)")
+
+
+def _check_preset(
+    report: Report, file: RulesetFile, path: KeyPath, effect: Effect, names: Names
+) -> None:
+    """A preset is a follow effect's, and names an option of the move it follows."""
+    if effect.preset is None:
+        return
+    if effect.kind != "follow":
+        report.add(file, (*path, "preset"), "only a follow effect starts a move on a pick")
+        return
+    picks = names.picks.get(effect.move or "")
+    if picks is not None and effect.preset not in picks:
+        report.add(
+            file, (*path, "preset"), unknown(f"option of {effect.move}", effect.preset, picks)
+        )
 
 
 def check_options(

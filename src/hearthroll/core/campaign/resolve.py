@@ -379,7 +379,7 @@ def apply_live(
                 follow.extend(landed.follow)
             continue
         if effect.kind == "follow" and effect.move:
-            follow.append(effect.move)
+            follow.append(f"{effect.move}:{effect.preset}" if effect.preset else effect.move)
         state, said, lost = _apply(state, ruleset, actor, effect, dice, weapon)
         words.extend(said)
         dropped.extend(lost)

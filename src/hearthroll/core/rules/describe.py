@@ -277,7 +277,7 @@ def effect_line(effect: Effect, ruleset: Ruleset | None = None) -> str:
     elif kind == "bonus":
         text = f"{amount or '+0'} to this roll"
     elif kind == "follow":
-        text = f"make {target}"
+        text = f"make {target}" + (f", {effect.preset}" if effect.preset else "")
     elif kind == "waive":
         text = f"skip {(effect.effect or 'an effect').replace('_', ' ')}"
     elif kind == "use":

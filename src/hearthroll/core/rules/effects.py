@@ -126,8 +126,9 @@ class Effect(Gate):
     `heal` dice; `damage` dice ("" for the wielded weapon's), amount added, half;
     `forward` amount (to the subject's next roll); `bonus` amount (to the roll just made);
     `season` (advance one season); `waive` effect (the id of a move effect not to apply);
-    `follow` move (make that move next; in an encounter a followed roll is made at once, on
-    the same foe, from the effect dice); `use` gear (mark off a use, or use it up);
+    `follow` move, preset (make that move next, starting from the pick `preset` names, as a
+    table row's offer; in an encounter a followed roll is made at once, on the same foe, from
+    the effect dice); `use` gear (mark off a use, or use it up);
     `flee` (the mover leaves the encounter); `break_off` (the foe turns on another, or stops);
     `redirect` (the foe turns from the friend it attacks onto the mover);
     `progress` mode mark|clear [mark] (one unit by rank on the track the move names);
@@ -154,6 +155,8 @@ class Effect(Gate):
     rounds: int | None = None
     dice: str = ""
     half: bool = False
+    preset: str | None = None
+    """For `follow`: the option of the followed move it starts with (`serious`)."""
 
 
 @attrs.frozen(kw_only=True)

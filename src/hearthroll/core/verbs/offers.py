@@ -153,6 +153,23 @@ def let_off(state: Campaign) -> Outcome:
     return record(state, after, Event(kind=LET_OFF, results=tuple(words)))
 
 
+MANY = 3
+"""More moves than this offered on one pick read as one line."""
+
+
+def follow_lines(ruleset: Ruleset, follows: Sequence[str]) -> list[str]:
+    """The moves offered next in words, one a line; more than `MANY` on one pick (a suffer
+    move of the player's choice) as one: `next, minor: one of Lose Momentum, …, or Endure Harm`."""
+    presets = {f.partition(":")[2] for f in follows}
+    if len(follows) <= MANY or len(presets) != 1:
+        return [follow_words(ruleset, f) for f in follows]
+    known = {m.id: m.name for m in ruleset.moves}
+    names = [known.get(f.partition(":")[0], f) for f in follows]
+    preset = presets.pop()
+    head = f"next, {preset}" if preset else "next"
+    return [f"{head}: one of {', '.join(names[:-1])} or {names[-1]}"]
+
+
 def follow_words(ruleset: Ruleset, follow: str) -> str:
     """A row's next move in words: `next: Endure Harm, serious (Serious: −2 health)`."""
     move_id, _, preset = follow.partition(":")

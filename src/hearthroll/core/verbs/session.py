@@ -59,7 +59,7 @@ from hearthroll.core.verbs.judging import (
     rolled_with,
     table_row,
 )
-from hearthroll.core.verbs.offers import follow_words
+from hearthroll.core.verbs.offers import follow_lines
 from hearthroll.core.verbs.picking import (
     Inputs,
     band_words,
@@ -397,7 +397,7 @@ def _record(m: Making, landing: Landing) -> Outcome:
     if roll is not None and move.roll.mechanic == "table" and move.roll.table:
         label, text, line, offers = table_row(ruleset, move.roll.table, roll)
         follow += offers
-    words = [*landing.words, *(follow_words(ruleset, f) for f in follow)]
+    words = [*landing.words, *follow_lines(ruleset, follow)]
     said, community = rolled_with(m.before, m.used if roll is not None else None, ruleset, move)
     event = attrs.evolve(
         m.event,

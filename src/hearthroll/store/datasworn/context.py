@@ -40,6 +40,10 @@ class Context:
     targets: dict[str, Target]
     meters: Mapping[str, str] = attrs.field(factory=dict)
     """The meters of the sheet an outcome's gain may name, by id and by name (`gains.py`)."""
+    suffer: tuple[str, ...] = ()
+    """The ruleset's suffer moves, which "make a suffer move" offers (`next_moves.py`)."""
+    cost_picks: Mapping[str, Mapping[int, str]] = attrs.field(factory=dict)
+    """For each move of the ruleset, the pick a cost of N starts it on (`next_moves.py`)."""
     warnings: list[Problem] = attrs.field(factory=list)
 
     def target(self, datasworn_id: str) -> Target | None:

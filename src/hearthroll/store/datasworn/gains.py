@@ -11,7 +11,7 @@ what you do"), stays words for the GM to apply by hand.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 
 from hearthroll.core.rules.effects import Effect
 from hearthroll.core.rules.model import Meter
@@ -20,7 +20,10 @@ from hearthroll.store.datasworn.words import bullets, paragraphs
 SHEET_SCOPES = ("character", "party")
 """The meters a gain may name: the sheet's own (a companion's health needs its asset named)."""
 _SENTENCES = re.compile(r"(?<=[.!?])\s+")
-_LEAD = re.compile(r"^(?:then,\s+|on an? (?:strong hit|weak hit|miss),\s+)", re.IGNORECASE)
+_THEN = re.compile(r"^then,\s+", re.IGNORECASE)
+_ANOTHER = re.compile(r"^on an? ", re.IGNORECASE)
+"""A sentence led by a band ("On a weak hit, …" inside a strong hit's words; "On a miss with a
+match, …"): said of another outcome, or only sometimes."""
 _LABEL = re.compile(r"^[^:.!?]{1,40}:\s+")
 _METER = re.compile(r"(take|suffer) ([+\-−]\d{1,2}) ([a-z][a-z ]*?)\.?", re.IGNORECASE)
 _FORWARD = re.compile(
@@ -38,18 +41,22 @@ def sheet_meters(meters: tuple[Meter, ...]) -> dict[str, str]:
     return found
 
 
-def band_gains(text: str, band: str, meters: Mapping[str, str]) -> tuple[Effect, ...]:
-    """The gains a band's words state outright, each an effect on that band; bullets and the
-    words said only with a match are not read."""
-    found: list[Effect] = []
+def band_sentences(text: str) -> Iterator[str]:
+    """The sentences a band says outright (its own lead already taken off), "Then," dropped:
+    not its bullets, nor what it says only with a match, nor a sentence led by another band."""
     for paragraph in paragraphs(text):
         if bullets(paragraph) is not None or paragraph.startswith("With a match:"):
             continue
         for sentence in _SENTENCES.split(paragraph.replace("\n", " ")):
-            effect = _gain(_LEAD.sub("", sentence.strip(), count=1), meters, band)
-            if effect is not None:
-                found.append(effect)
-    return tuple(found)
+            sentence = sentence.strip()
+            if sentence and not _ANOTHER.match(sentence):
+                yield _THEN.sub("", sentence, count=1)
+
+
+def band_gains(text: str, band: str, meters: Mapping[str, str]) -> tuple[Effect, ...]:
+    """The gains a band's words state outright, each an effect on that band."""
+    found = (_gain(sentence, meters, band) for sentence in band_sentences(text))
+    return tuple(e for e in found if e is not None)
 
 
 def option_gains(text: str, meters: Mapping[str, str]) -> tuple[Effect, ...]:

@@ -22,6 +22,7 @@ from hearthroll.core.rules.model import BandText, Input, Move, RollSpec
 from hearthroll.store.converter import KeyPath
 from hearthroll.store.datasworn.context import Context
 from hearthroll.store.datasworn.gains import band_gains, option_gains
+from hearthroll.store.datasworn.next_moves import band_follows
 from hearthroll.store.datasworn.package import Node, plain_id
 from hearthroll.store.datasworn.words import Words, bullets, capitalised, paragraphs, slug
 
@@ -146,7 +147,9 @@ def _bands(
         text = _LEAD.sub("", said.text, count=1)
         text = capitalised(text) if text != said.text else text
         if picks:
-            for effect in band_gains(text, band_id, ctx.meters):
+            found = band_gains(text, band_id, ctx.meters)
+            found += band_follows(text, said.links, band_id, ctx)
+            for effect in found:
                 origins[("effects", len(effects))] = f"{where}.text"
                 effects.append(effect)
         match = outcome.get("match")

@@ -24,6 +24,7 @@ from hearthroll.store.datasworn.context import MOVES, Context, Target
 from hearthroll.store.datasworn.extras import build_asset, build_foe
 from hearthroll.store.datasworn.gains import sheet_meters
 from hearthroll.store.datasworn.moves import Built, build_move
+from hearthroll.store.datasworn.next_moves import cost_picks
 from hearthroll.store.datasworn.package import (
     JsonPath,
     Node,
@@ -117,6 +118,7 @@ def convert(
             plan.rollable(package),
             plan.targets,
             plan.meters(package),
+            *plan.suffer(package),
         )
         files.append(_file(package, found, ctx, plan, own.get(package.name)))
         warnings += ctx.warnings
@@ -165,6 +167,12 @@ class _Plan:
         if ruleset is None:
             return frozenset()
         return frozenset({s.id for s in ruleset.stats} | {m.id for m in ruleset.meters})
+
+    def suffer(self, package: Package) -> tuple[tuple[str, ...], dict[str, dict[int, str]]]:
+        """The ruleset's own suffer moves, and the pick a cost starts each of its moves on."""
+        ruleset = ruleset_of(package)
+        own = [m for m in self.shipped.values() if m.ruleset == ruleset]
+        return tuple(m.id for m in own if "suffer" in m.tags), cost_picks(own)
 
     def meters(self, package: Package) -> dict[str, str]:
         """The sheet's meters an outcome may say to take or suffer, by id and by name."""
