@@ -114,3 +114,66 @@ def test_a_strong_hit_on_face_danger_gives_its_momentum(tmp_path: Path) -> None:
     missed = run_cli("move", "sf.toml", "Face Danger", "--stat", "edge", "--dice", "1,3,7",
                      cwd=tmp_path)  # fmt: skip
     assert "Momentum" not in missed.stdout
+
+
+PROGRESS = Effect(kind="progress", on=("strong",))
+
+
+@pytest.mark.parametrize(
+    ("text", "marks"),
+    [
+        ("Mark progress twice. You dominate your foe and stay in control.", 2),
+        ("Mark progress twice, but you expose yourself to danger.", 2),
+        ("You are successful and mark progress.", 1),
+        ("Envision the location and mark progress per the rank of the expedition.", 1),
+        ("Do not mark progress, and Pay the Price.", 0),
+        ("If you are in control, mark progress.", 0),
+        ("You may mark progress.", 0),
+    ],
+)
+def test_progress_a_band_marks_outright_is_a_progress_effect(text: str, marks: int) -> None:
+    assert band_gains(text, "strong", METERS) == (PROGRESS,) * marks
+
+
+def test_an_option_that_marks_progress_does_it_when_picked() -> None:
+    gained = option_gains("Gain progress: Mark progress on your expedition, per its rank.", METERS)
+    assert gained == (Effect(kind="progress"),)
+
+
+def test_a_strong_hit_on_strike_marks_progress_twice_on_the_track_named(tmp_path: Path) -> None:
+    package = str(SHAPES["0.1"])
+    made = run_cli(
+        "new", "sf.toml", "--ruleset", "starforged", "--demo", "--moves", package, cwd=tmp_path
+    )
+    assert made.returncode == 0, made.stderr
+    asked = run_cli("move", "sf.toml", "Strike", "--stat", "iron", "--dice", "6,1,2",
+                    cwd=tmp_path)  # fmt: skip
+    assert asked.returncode != 0
+    assert "name the track whose progress is marked (--track): Find the lost beacon" in asked.stderr
+    struck = run_cli("move", "sf.toml", "Strike", "--stat", "iron", "--dice", "6,1,2",
+                     "--track", "avenge", cwd=tmp_path)  # fmt: skip
+    assert struck.returncode == 0, struck.stderr
+    assert "Avenge the Ironhold (dangerous vow): marked 2 boxes, ticks 8 → 16" in struck.stdout
+    assert "Avenge the Ironhold (dangerous vow): marked 2 boxes, ticks 16 → 24" in struck.stdout
+
+
+def test_the_engine_asks_which_track_gains_the_progress_strike_marks() -> None:
+    from hearthroll.core.campaign.events import Outcome
+    from hearthroll.core.verbs.asking import Asked, MoveRequest, answer, resolve
+    from test_engine_asks import kael
+
+    ruleset = load_catalog([SHAPES["0.1"]], with_user=False).ruleset("starforged")
+    state = kael()
+    request = MoveRequest("strike", actor="Kael", inputs={"stat": "iron"}, faces=(6, 1, 2))
+    asked = resolve(state, ruleset, request)
+    assert isinstance(asked, Asked)
+    (track,) = asked.questions
+    assert track.title == "Which track gains progress?"
+    assert [words for _, words in track.choices] == [
+        "Beacon (dangerous vow): +2 boxes",
+        "Oath (formidable vow): +1 box",
+    ]
+    made = resolve(state, ruleset, answer(asked.request, track, ["Oath"]))
+    assert isinstance(made, Outcome)
+    assert {t.name: t.ticks for t in state.tracks or ()} == {"Beacon": 16, "Oath": 8}
+    assert {t.name: t.ticks for t in made.state.tracks or ()} == {"Beacon": 16, "Oath": 16}

@@ -95,7 +95,9 @@ def _add_answers(move: argparse.ArgumentParser) -> None:
         "--roll", action="store_true", help="resist: make an optional roll (a suffer move's)"
     )
     move.add_argument("--asset", metavar="NAME", help="the companion or vehicle it acts on")
-    move.add_argument("--track", metavar="NAME", help="the track a loss of progress clears")
+    move.add_argument(
+        "--track", metavar="NAME", help="the track the move marks progress on, or clears it from"
+    )
     move.add_argument(
         "--let-off",
         action="store_true",

@@ -145,14 +145,22 @@ def replace(tracks: Sequence[Track], track: Track) -> tuple[Track, ...]:
 
 
 class TrackNeeded(RuleError):
-    """Progress is to be cleared and several tracks could lose it: which one is asked."""
+    """Progress is to be marked or cleared and several tracks could take it: which one is
+    asked."""
 
     def __init__(
-        self, message: str, tracks: tuple[tuple[str, str], ...], *, at_table: str | None = None
+        self,
+        message: str,
+        tracks: tuple[tuple[str, str], ...],
+        *,
+        at_table: str | None = None,
+        marks: bool = False,
     ) -> None:
         super().__init__(message, at_table=at_table)
         self.tracks = tracks
-        """The tracks to name (name, the track and what it would lose in words)."""
+        """The tracks to name (name, the track and what it would gain or lose in words)."""
+        self.title = "Which track gains progress?" if marks else "Which track loses progress?"
+        """The question, as the table asks it."""
 
 
 def apply_effect(
@@ -161,10 +169,11 @@ def apply_effect(
     """A move's progress effect on the track named (the only one, else `TrackNeeded`);
     progress is cleared only from a track that has some, named or offered."""
     tracks = state.tracks or ()
+    doing = "clear" if clears(effect) else "mark"
     if not tracks:
         raise RuleError(
-            "there is no progress track to clear: add one (track FILE new NAME)",
-            at_table="there is no progress track to clear: T adds one (new NAME / RANK)",
+            f"there is no progress track to {doing}: add one (track FILE new NAME)",
+            at_table=f"there is no progress track to {doing}: T adds one (new NAME / RANK)",
         )
     if track_name is not None:
         found = find_track(tracks, track_name)
@@ -177,11 +186,15 @@ def apply_effect(
             raise RuleError("no track has progress to clear: every track is at 0 ticks")
         if len(open_to) > 1:
             names = ", ".join(t.name for t in open_to)
-            choices = tuple((t.name, f"{t.name} ({t.rank} {t.kind}): −{unit(t)}") for t in open_to)
+            sign = "−" if clears(effect) else "+"
+            choices = tuple(
+                (t.name, f"{t.name} ({t.rank} {t.kind}): {sign}{unit(t)}") for t in open_to
+            )
             raise TrackNeeded(
-                f"name the track whose progress is cleared (--track): {names}",
+                f"name the track whose progress is {doing}ed (--track): {names}",
                 choices,
-                at_table=f"name the track whose progress is cleared: {names}",
+                at_table=f"name the track whose progress is {doing}ed: {names}",
+                marks=not clears(effect),
             )
         found = open_to[0]
     changed = clear(found) if clears(effect) else mark(found)

@@ -195,11 +195,7 @@ def questions_for(move: Move, error: HearthrollError) -> tuple[Question, ...]:
             for lst in error.lists
         )
     if isinstance(error, TrackNeeded):
-        return (
-            Question(
-                "track", "Which track loses progress?", error.tracks, flag="--track NAME", said=said
-            ),
-        )
+        return (Question("track", error.title, error.tracks, flag="--track NAME", said=said),)
     if isinstance(error, BurnOffered):
         choices: tuple[tuple[str, str], ...] = (
             ("burn", error.words),

@@ -3,7 +3,9 @@
 A sentence of a band that says only "Take +2 momentum." (or "Then, take +1 spirit.", "Suffer
 -1 momentum.") on a meter of the character's sheet becomes a `meter` effect on that band; "Add
 +1 on your next move (not a progress move)." becomes `forward`. An option that says only so
-("Prepare to act: Take +2 momentum") does the same when picked. Anything more, or less sure
+("Prepare to act: Take +2 momentum") does the same when picked. "Mark progress." (or "mark
+progress twice, but you expose yourself to danger") marks progress on the track the player
+names, once or twice. Anything more, or less sure
 ("If you are shaken, clear the impact and take +1 spirit", "take +1 momentum, and envision
 what you do"), stays words for the GM to apply by hand.
 """
@@ -26,6 +28,12 @@ _ANOTHER = re.compile(r"^on an? ", re.IGNORECASE)
 match, …"): said of another outcome, or only sometimes."""
 _LABEL = re.compile(r"^[^:.!?]{1,40}:\s+")
 _METER = re.compile(r"(take|suffer) ([+\-−]\d{1,2}) ([a-z][a-z ]*?)\.?", re.IGNORECASE)
+_PROGRESS = re.compile(
+    r"(?:.*?\band )?mark progress( twice)?(?: per the rank of the expedition"
+    r"| on your expedition, per its rank)?(?:,? but .*)?\.?",
+    re.IGNORECASE,
+)
+_UNSURE = re.compile(r"\bif\b|\bmay\b|\bnot\b", re.IGNORECASE)
 _FORWARD = re.compile(
     r"add \+(\d{1,2}) on your next move(?: \(not a progress move\))?\.?", re.IGNORECASE
 )
@@ -55,18 +63,26 @@ def band_sentences(text: str) -> Iterator[str]:
 
 def band_gains(text: str, band: str, meters: Mapping[str, str]) -> tuple[Effect, ...]:
     """The gains a band's words state outright, each an effect on that band."""
-    found = (_gain(sentence, meters, band) for sentence in band_sentences(text))
-    return tuple(e for e in found if e is not None)
+    return tuple(e for sentence in band_sentences(text) for e in _gains(sentence, meters, band))
 
 
 def option_gains(text: str, meters: Mapping[str, str]) -> tuple[Effect, ...]:
     """What picking an option does, when its words (after a label) state one gain only."""
-    effect = _gain(_LABEL.sub("", text.strip(), count=1), meters, None)
+    return _gains(_LABEL.sub("", text.strip(), count=1), meters, None)
+
+
+def _gains(sentence: str, meters: Mapping[str, str], band: str | None) -> tuple[Effect, ...]:
+    """The effects one sentence states outright: a meter's gain or loss, a bonus to the next
+    move, or progress marked on a track (once, or twice)."""
+    on = () if band is None else (band,)
+    marked = _PROGRESS.fullmatch(sentence)
+    if marked is not None and not _UNSURE.search(sentence.partition(", but")[0]):
+        return (Effect(kind="progress", on=on),) * (2 if marked.group(1) else 1)
+    effect = _gain(sentence, meters, on)
     return () if effect is None else (effect,)
 
 
-def _gain(sentence: str, meters: Mapping[str, str], band: str | None) -> Effect | None:
-    on = () if band is None else (band,)
+def _gain(sentence: str, meters: Mapping[str, str], on: tuple[str, ...]) -> Effect | None:
     said = _METER.fullmatch(sentence)
     if said is not None:
         verb, amount, name = said.groups()
