@@ -16,6 +16,7 @@ from textual.widgets import Input, OptionList, Static
 from hearthroll.cli import main
 from hearthroll.core.campaign.state import Campaign
 from hearthroll.core.games.demo import demo_campaign
+from hearthroll.core.rules.model import Catalog
 from hearthroll.store.campaigns import CampaignStore
 from hearthroll.store.rulesets import load_catalog
 from hearthroll.tui import build
@@ -214,6 +215,38 @@ MANEUVERS = (
 
 SCENARIOS = {"house": HOUSE, "hack": HACK, "starforged": STARFORGED, "maneuvers": MANEUVERS}
 
+PACKAGE = Path(__file__).parent / "data" / "datasworn" / "starforged-0.1.0.json"
+IMPORTED = (
+    # a weak hit's suffer move offered next, at its minor cost
+    step(
+        "face danger",
+        "--stat edge --dice 4,5,9",
+        Form("Edge"),
+        Faces("action die", "4"),
+        Faces("challenge dice", "5,9"),
+    ),
+    # a weak hit's choice that gains momentum
+    step(
+        "secure an advantage",
+        "--stat wits --dice 5,5,9 --pick take_2_momentum",
+        Form("Wits"),
+        Faces("action die", "5"),
+        Faces("challenge dice", "5,9"),
+        pick("pick your options", "1"),
+    ),
+    # progress marked twice on the track named
+    step(
+        "strike",
+        "--stat iron --dice 6,1,2 --track avenge",
+        Form("Iron"),
+        Faces("action die", "6"),
+        Faces("challenge dice", "1,2"),
+        pick("track", "2"),
+    ),
+)
+"""A Datasworn package's moves, whose outcomes the engine applies (momentum, progress, the
+moves offered next), played both ways as the shipped ones are."""
+
 
 # --- the shell ------------------------------------------------------------------------------
 
@@ -317,16 +350,27 @@ async def keyboard(path: Path, data_dir: Path, steps: tuple[Step, ...]) -> None:
 # --- the comparison -------------------------------------------------------------------------
 
 
-def logged(path: Path) -> list[dict[str, Any]]:
+def logged(path: Path, catalog: Catalog = CATALOG) -> list[dict[str, Any]]:
     """Each saved event, as what it must say alike."""
-    with CampaignStore.open(path, CATALOG) as store:
+    with CampaignStore.open(path, catalog) as store:
         return [{key: getattr(event, key) for key in COMPARED} for event in store.events()]
 
 
-def state(path: Path) -> Campaign:
+def state(path: Path, catalog: Catalog = CATALOG) -> Campaign:
     """The campaign as the moves left it."""
-    with CampaignStore.open(path, CATALOG) as store:
+    with CampaignStore.open(path, catalog) as store:
         return store.state
+
+
+def compare(tmp_path: Path, steps: tuple[Step, ...], catalog: Catalog = CATALOG) -> None:
+    """The shell's log and the app's alike, event by event, and the campaigns they left."""
+    by_shell = logged(tmp_path / "shell" / "camp.toml", catalog)
+    by_app = logged(tmp_path / "app" / "camp.toml", catalog)
+    assert len(by_shell) == len(by_app) == len(steps)
+    for made, shell_event, app_event in zip(steps, by_shell, by_app, strict=True):
+        assert app_event == shell_event, f"{made.move} differs"
+    shell_state = state(tmp_path / "shell" / "camp.toml", catalog)
+    assert state(tmp_path / "app" / "camp.toml", catalog) == shell_state
 
 
 @pytest.mark.parametrize("ruleset", list(SCENARIOS))
@@ -351,9 +395,29 @@ async def test_the_shell_and_the_app_log_the_same_moves(
         shell(capsys, tmp_path / "shell" / "camp.toml", made)
     await keyboard(tmp_path / "app" / "camp.toml", data_dir, steps)
 
-    by_shell = logged(tmp_path / "shell" / "camp.toml")
-    by_app = logged(tmp_path / "app" / "camp.toml")
-    assert len(by_shell) == len(by_app) == len(steps)
-    for made, shell_event, app_event in zip(steps, by_shell, by_app, strict=True):
-        assert app_event == shell_event, f"{made.move} differs"
-    assert state(tmp_path / "app" / "camp.toml") == state(tmp_path / "shell" / "camp.toml")
+    compare(tmp_path, steps)
+
+
+async def test_a_datasworn_package_s_moves_log_the_same_both_ways(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    data_dir = tmp_path / "data"
+    monkeypatch.setenv("HEARTHROLL_DATA_DIR", str(data_dir))
+    start = tmp_path / "start"
+    start.mkdir()
+    shutil.copy(PACKAGE, start / "sf.json")
+    new = ["new", str(start / "camp.toml"), "--ruleset", "starforged", "--demo"]
+    made = main([*new, "--moves", str(start / "sf.json")])
+    assert made == 0, capsys.readouterr()
+    shutil.copytree(start, tmp_path / "shell")
+    shutil.copytree(start, tmp_path / "app")
+
+    for step_made in IMPORTED:
+        shell(capsys, tmp_path / "shell" / "camp.toml", step_made)
+    await keyboard(tmp_path / "app" / "camp.toml", data_dir, IMPORTED)
+
+    catalog = load_catalog([PACKAGE], with_user=False)
+    compare(tmp_path, IMPORTED, catalog)
+    (weak, _, strike) = logged(tmp_path / "app" / "camp.toml", catalog)
+    assert weak["results"][-1].startswith("next, minor: one of Companion Takes a Hit")
+    assert "Avenge the Ironhold (dangerous vow): marked 2 boxes, ticks 16 → 24" in strike["results"]
