@@ -223,7 +223,8 @@ class AskingDice:
         )
         if len(given) < count:
             left = count - len(given)
-            if self._then is None:
+            if self._then is None:  # the faces given so far are kept: only the rest is asked
+                self.faces.extend(given)
                 raise DiceNeeded(sides, left, self.purpose(sides, left))
             rolled = self._then.roll(sides, left)
             self.rolled.append((self.purpose(sides, left), rolled))
