@@ -324,3 +324,27 @@ async def test_an_ongoing_penalty_typed_wrong_says_how_to_type_it(tmp_path: Path
         await pilot.pause()
         assert shown(app, "#error") == "say how many rolls it lasts: -1 3"
         assert app.live is not None and list(app.live.events) == []
+
+
+async def test_an_ally_s_forward_asks_which_ally_then_lands_on_them(tmp_path: Path) -> None:
+    """Readiness's "an ally takes +1 forward" with two allies at the table: which one is
+    asked, as `hold --ally` names one in the shell."""
+    app = hack_table(tmp_path, faces=[5, 6])
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        await pilot.press("slash", *"defend", "enter")
+        await settle(pilot, app)
+        await spend_one_readiness(pilot, app)
+        await pilot.press("3", "enter")  # An ally takes +1 forward
+        await settle(pilot, app)
+        asked = app.screen
+        assert isinstance(asked, OptionsPicker)
+        assert [item for lst in asked._lists for item, _ in lst.items] == ["Cog", "Mira"]
+        await pilot.press("2", "enter")
+        await settle(pilot, app)
+        assert isinstance(app.screen, TableScreen)
+        assert app.live is not None
+        party = app.live.state.characters
+        assert (party["Mira"].forward, party["Cog"].forward, party["Grusha"].forward) == (1, 0, 0)
+        assert app.live.events[-1].results[-1] == "Mira: +1 forward"
+        assert party["Grusha"].holds == {"readiness": 2}

@@ -62,6 +62,9 @@ def _add_hold(verbs: Any) -> None:
         metavar="OPTION",
         help="what a point spent buys (Readiness: one of Defend's options), once a point",
     )
+    hold.add_argument(
+        "--ally", metavar="NAME", help="who takes what an option gives an ally (+1 forward)"
+    )
     add_effect_dice(hold)
 
 
@@ -106,7 +109,8 @@ def run_hold(args: argparse.Namespace) -> int:
         raise UsageError(f"the amount is a signed whole number like +2 or -1, not {args.amount!r}")
 
     def spend(store: CampaignStore, effect: DiceSource) -> Outcome:
-        return hold(store.state, store.ruleset, args.hold, amount, args.actor, args.pick, effect)
+        state, ruleset = store.state, store.ruleset
+        return hold(state, ruleset, args.hold, amount, args.actor, args.pick, effect, args.ally)
 
     return with_effect_dice(args, spend)
 

@@ -8,9 +8,10 @@ from collections.abc import Callable
 from hearthroll.core.campaign.events import Outcome
 from hearthroll.core.campaign.state import Campaign
 from hearthroll.core.dice.sources import AskingDice, DiceNeeded, DiceSource, TypedDice
-from hearthroll.core.games import gear
+from hearthroll.core.games import gear, holds
 from hearthroll.core.games.holds import by_hand
 from hearthroll.core.numbers import signed
+from hearthroll.core.rules.model import Hold
 from hearthroll.core.verbs import edits, sheet
 from hearthroll.tui import flow
 from hearthroll.tui.answers import throw
@@ -164,7 +165,7 @@ def hold_flow(table: Table) -> None:
         return
     ruleset = table.live.ruleset
     character = table.live.state.characters[who]
-    holds = [(h.id, h.name, character.holds.get(h.id, 0)) for h in ruleset.holds]
+    kept = [(h.id, h.name, character.holds.get(h.id, 0)) for h in ruleset.holds]
     spends = {h.id: h for h in ruleset.holds if by_hand(h)}  # Preparation's +1 goes on a roll
 
     def check(value: tuple[str, int]) -> str | None:
@@ -179,42 +180,68 @@ def hold_flow(table: Table) -> None:
         )
 
     async def run() -> None:
-        value = await table.ask(HoldChange(who, holds, check))
+        value = await table.ask(HoldChange(who, kept, check))
         if value is None:
             return
         hold_id, amount = value
-        if amount >= 0 or hold_id not in spends:
-            return
-        spent = spends[hold_id]
-        lists = [
-            PickList(
-                f"Spend {-amount} {spent.name}: pick {-amount}",
-                tuple((o.id, o.text) for o in by_hand(spent)),
-                -amount,
-            )
-        ]
-
-        rolling: list[str] = []
-
-        def spend(picks: list[str], dice: DiceSource) -> Outcome:
-            state, ruleset = table.live.state, table.live.ruleset
-            return edits.hold(state, ruleset, hold_id, amount, who, picks=picks, dice=dice)
-
-        def pick(picks: list[str]) -> str | None:
-            if flow.dice_needed(lambda d: spend(picks, d)):
-                rolling[:] = picks  # what they roll is asked next: real dice or the app's
-                return None
-            return table.attempt(lambda: spend(picks, table.dice()))
-
-        picker = OptionsPicker(
-            f"{who}: {spent.name}", spent.text, lists, pick, escape="spend nothing"
-        )
-        chosen = await table.ask(picker) is not None
-        what = f"{who}: {' · '.join(o.text.rstrip('.') for o in spent.spends if o.id in rolling)}"
-        if not chosen or (rolling and not await _spend_rolled(table, what, rolling, spend)):
-            table.notify("cancelled: nothing was spent", severity="warning")
+        if amount < 0 and hold_id in spends:
+            await _spend_picked(table, who, spends[hold_id], amount)
 
     table.run_flow(run)
+
+
+async def _spend_picked(table: Table, who: str, spent: Hold, amount: int) -> None:
+    """A spend's options, one a point; then, where one lands on an ally and the party has
+    several, which ally; then the dice the picks roll, real or the app's."""
+    lists = [
+        PickList(
+            f"Spend {-amount} {spent.name}: pick {-amount}",
+            tuple((o.id, o.text) for o in by_hand(spent)),
+            -amount,
+        )
+    ]
+    chosen: list[str] = []
+    ally: list[str] = []
+    rolling: list[str] = []
+
+    def spend(picks: list[str], dice: DiceSource) -> Outcome:
+        state, ruleset = table.live.state, table.live.ruleset
+        taker = ally[0] if ally else None
+        return edits.hold(state, ruleset, spent.id, amount, who, picks, dice, taker)
+
+    def pick(picks: list[str]) -> str | None:
+        chosen[:] = picks
+        if _asks_ally(table, who, spent, picks) or flow.dice_needed(lambda d: spend(picks, d)):
+            return None  # which ally, or the dice they roll, is asked next
+        return table.attempt(lambda: spend(picks, table.dice()))
+
+    picker = OptionsPicker(f"{who}: {spent.name}", spent.text, lists, pick, escape="spend nothing")
+    if await table.ask(picker) is None:
+        table.notify("cancelled: nothing was spent", severity="warning")
+        return
+    if _asks_ally(table, who, spent, chosen):
+        allies = PickList(
+            "Which ally takes it?", tuple((n, n) for n in holds.allies(table.live.state, who)), 1
+        )
+        taken = await table.ask(OptionsPicker(f"{who}: {spent.name}", "", [allies], lambda _: None))
+        if not taken:
+            table.notify("cancelled: nothing was spent", severity="warning")
+            return
+        ally[:] = taken
+        if not flow.dice_needed(lambda d: spend(chosen, d)):
+            table.run_verb(lambda: spend(chosen, table.dice()))
+            return
+    if flow.dice_needed(lambda d: spend(chosen, d)):
+        rolling[:] = chosen
+        what = f"{who}: {' · '.join(o.text.rstrip('.') for o in spent.spends if o.id in rolling)}"
+        if not await _spend_rolled(table, what, rolling, spend):
+            table.notify("cancelled: nothing was spent", severity="warning")
+
+
+def _asks_ally(table: Table, who: str, spent: Hold, picks: list[str]) -> bool:
+    """Whether the picks give an ally something and the party has several to ask between."""
+    effects = [e for o in spent.spends if o.id in picks for e in o.effects]
+    return holds.for_an_ally(effects) and len(holds.allies(table.live.state, who)) > 1
 
 
 async def _spend_rolled(

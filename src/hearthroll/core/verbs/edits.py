@@ -44,13 +44,16 @@ def hold(
     actor: str | None = None,
     picks: Sequence[str] = (),
     dice: DiceSource | None = None,
+    ally: str | None = None,
 ) -> Outcome:
     """Gain (+N) or spend (-N) a hold; spending below 0 is refused. `picks` are the hold's
     options the points spent buy, one a point, each applied (reading 21); what they roll
-    (Defend's "deal half your damage": the guarding weapon's die) comes from `dice`. A spend
-    that goes on a roll (Preparation's +1) is made with the roll, not picked here."""
+    (Defend's "deal half your damage": the guarding weapon's die) comes from `dice`; what
+    lands on an ally lands on `ally` (asked when the party has several). A spend that goes on
+    a roll (Preparation's +1) is made with the roll, not picked here."""
     from hearthroll.core.campaign.resolve import apply_effects
     from hearthroll.core.dice.sources import TypedDice
+    from hearthroll.core.games import holds
     from hearthroll.core.games.gear import guard_weapon
     from hearthroll.core.games.holds import by_hand, roll_bonus
 
@@ -86,7 +89,13 @@ def hold(
             guard_weapon(ruleset, character) if any(e.kind == "damage" for e in effects) else None
         )
         source = dice if dice is not None else TypedDice([])
-        after, did = apply_effects(after, ruleset, character.name, effects, source, weapon)
+        own = [e for e in effects if e.subject != "ally"]
+        after, did = apply_effects(after, ruleset, character.name, own, source, weapon)
+        if holds.for_an_ally(effects):
+            theirs = [attrs.evolve(e, subject="self") for e in effects if e.subject == "ally"]
+            taker = holds.ally(after, character.name, ally)
+            after, more = apply_effects(after, ruleset, taker, theirs, source)
+            did += [f"{taker}: {words}" for words in more]
         said = [*said, *(options[p].text for p in picks), *did]
     event = Event(kind="hold", actor=character.name, options=tuple(picks), results=tuple(said))
     return record(state, after, event)
