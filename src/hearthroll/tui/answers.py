@@ -342,10 +342,17 @@ def _read_faces(text: str, question: Question, table: Table, ahead: list[int]) -
     later = parse_faces(rest) if slash and rest.strip() else ()
     if len(faces) != question.count:
         how = "too many" if len(faces) > question.count else "not enough"
-        raise DiceError(
+        said = (
             f"{how} typed dice: {question.title} takes {question.count}, "
             f"{len(faces)} {'was' if len(faces) == 1 else 'were'} typed"
         )
+        if len(faces) > question.count and not slash:
+            these, later_ones = faces[: question.count], faces[question.count :]
+            said += (
+                f"; the dice asked next go after a /: "
+                f"{','.join(map(str, these))} / {','.join(map(str, later_ones))}"
+            )
+        raise DiceError(said)
     shown = tuple(face_on(face, question.sides) for face in faces)
     for face, read in zip(faces, shown, strict=True):
         if read is None:
