@@ -15,11 +15,12 @@ from hypothesis import given, settings
 from hearthroll.core.campaign.events import Outcome
 from hearthroll.core.games.demo import demo_campaign
 from hearthroll.core.verbs import edits
-from hearthroll.store import campaigns
-from hearthroll.store.campaigns import CampaignStore, Snapshot
+from hearthroll.store import campaigns, snapshots
+from hearthroll.store.campaigns import CampaignStore
 from hearthroll.store.errors import StoreError
 from hearthroll.store.memo import SUFFIX, Memo
 from hearthroll.store.rulesets import load_catalog
+from hearthroll.store.snapshots import Snapshot
 from test_campaign_undo_properties import Step, played, sequences
 
 CATALOG = load_catalog(with_user=False)
@@ -191,7 +192,7 @@ def test_a_source_that_cannot_be_read_means_no_snapshot_not_an_error(
     def unreadable() -> bytes:
         raise OSError("the package is in a zip")
 
-    monkeypatch.setattr(campaigns, "code_key", unreadable)
+    monkeypatch.setattr(snapshots, "code_key", unreadable)
     path, memo = tmp_path / "camp.toml", Memo(tmp_path / "cache")
     new_campaign(path, notes=2, memo=memo)
     assert opened(path, memo) == opened(path, None)

@@ -10,7 +10,7 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hearthroll.store import campaigns, catalog_cache
+from hearthroll.store import catalog_cache, snapshots
 from hearthroll.store.memo import STALE_TEMP, SUFFIX, Memo, of_family
 
 FAMILY = [f"campaign-{n:04x}" for n in range(6)] + ["catalog-ab12", "catalog-ab12.ruleset.hack"]
@@ -47,7 +47,7 @@ def test_a_folder_keeps_the_families_memos_written_most_lately_and_every_shared_
 
 def test_the_names_the_store_gives_say_which_memos_may_go(tmp_path: Path) -> None:
     memo = Memo(tmp_path)
-    snapshot = memo.path(campaigns._snapshot_name(tmp_path / "camp.toml")).name
+    snapshot = memo.path(snapshots.snapshot_name(tmp_path / "camp.toml")).name
     assert of_family(snapshot)
     assert not of_family(memo.path(catalog_cache.NAME).name)
     assert not of_family(memo.path(f"{catalog_cache.NAME}.ruleset.my-homebrew").name)

@@ -21,7 +21,7 @@ import attrs
 
 from hearthroll.core.campaign.events import Event, Outcome, replay
 from hearthroll.core.campaign.state import Campaign
-from hearthroll.store import damage_note
+from hearthroll.store import damage_note, snapshots
 from hearthroll.store.campaign_files import CampaignFiles, place
 from hearthroll.store.codec import (
     campaign_data,
@@ -32,11 +32,10 @@ from hearthroll.store.codec import (
     placed,
     read_campaign,
 )
-from hearthroll.store.digests import sha256
 from hearthroll.store.errors import StateWriteError, StoreError
 from hearthroll.store.hand_edits import HandEdit, find_hand_edit, replay_both
 from hearthroll.store.journal import Block
-from hearthroll.store.memo import Memo, code_key, key_of
+from hearthroll.store.memo import Memo
 
 if TYPE_CHECKING:
     from hearthroll.core.rules.model import Ruleset
@@ -50,14 +49,6 @@ def _now() -> str:
     import datetime as dt  # only a command that saves an event needs it
 
     return dt.datetime.now().astimezone().isoformat(timespec="seconds")
-
-
-@attrs.frozen
-class Snapshot:
-    """What opening a campaign read: its state and its newest events, kept as a memo."""
-
-    state: Campaign
-    events: tuple[Event, ...]
 
 
 class Rulesets(Protocol):
@@ -156,8 +147,7 @@ class CampaignStore:
         path = files.path
         try:
             blocks = files.journal.last_blocks(recent)
-            key = _snapshot_key(files, blocks) if memo is not None else None
-            snapshot = memo.get(_snapshot_name(path), key, Snapshot) if memo and key else None
+            snapshot = snapshots.kept(memo, files, blocks) if memo is not None else None
             if snapshot is not None:
                 state, events = snapshot.state, list(snapshot.events)
             else:
@@ -355,10 +345,7 @@ class CampaignStore:
             return False
         if [e.seq for e in self.recent] != [b.seq for b in blocks]:
             return False
-        key = _snapshot_key(self.files, blocks)
-        if key is None:
-            return False
-        return memo.put(_snapshot_name(self.path), key, Snapshot(self.state, tuple(self.recent)))
+        return snapshots.keep(memo, self.files, blocks, self.state, tuple(self.recent))
 
     def __enter__(self) -> CampaignStore:
         return self
@@ -370,24 +357,6 @@ class CampaignStore:
 SESSION_WINDOW = 64
 """The newest events of a segment looked at first for the pause that begins the last session
 (then four times as many, and so on)."""
-
-
-def _snapshot_name(path: Path) -> str:
-    where = str(path.resolve()).encode()
-    return "campaign-" + sha256(where).hexdigest()[:20]
-
-
-def _snapshot_key(files: CampaignFiles, blocks: Sequence[Block]) -> str | None:
-    """The snapshot's key for the files as they are; None when it cannot be known."""
-    if files.state_digest is None:
-        return None
-    try:
-        parts = [code_key(), files.state_digest]
-    except OSError:  # the package's source cannot be read: no snapshots then
-        return None
-    for block in blocks:
-        parts += [str(block.seq).encode(), block.data]
-    return key_of(parts)
 
 
 def known_ruleset(catalog: Rulesets, ruleset_id: str, path: Path) -> str:
