@@ -69,8 +69,7 @@ def test_what_a_sheet_holds_that_the_ruleset_lacks_is_named_at_its_key() -> None
     )
     found = bounds.problems(attrs.evolve(ROAD, characters={"Cog": cog}), HACK)
     gear = ", ".join(sorted(g.id for g in HACK.gear))
-    assert found == [
-        (("characters", "Cog", "rerolls_left"), "rerolls is 0 to 1, not 2"),
+    assert found == [  # hack keeps no rerolls: what the field holds is not its to bound
         (("characters", "Cog", "holds", "luck"), "unknown hold 'luck'"),
         (("characters", "Cog", "conditions", "sick"), "unknown condition 'sick'"),
         (("characters", "Cog", "meters", "hp"), "11 is outside 0 to 10"),
@@ -152,3 +151,19 @@ def test_hp_is_a_problem_exactly_outside_zero_to_the_sheet_s_own_max(who: str, h
         assert found == []
     else:
         assert found == [(("characters", who, "meters", "hp"), f"{hp} is outside 0 to {top}")]
+
+
+def test_rerolls_are_bounded_where_the_game_keeps_them_and_not_elsewhere() -> None:
+    house = CATALOG.ruleset("house")
+    village = demo_campaign(house)
+    name, brannoc = next(iter(village.characters.items()))
+    over = attrs.evolve(brannoc, rerolls_left=brannoc.level + 1)
+    found = bounds.problems(attrs.evolve(village, characters={name: over}), house)
+    assert found == [
+        (
+            ("characters", name, "rerolls_left"),
+            f"rerolls is 0 to {brannoc.level}, not {brannoc.level + 1}",
+        )
+    ]
+    cog = attrs.evolve(COG, rerolls_left=7)
+    assert bounds.problems(attrs.evolve(ROAD, characters={"Cog": cog}), HACK) == []

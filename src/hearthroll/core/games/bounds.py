@@ -90,7 +90,7 @@ def _character(base: KeyPath, character: Character, ruleset: Ruleset) -> list[Pr
     from hearthroll.core.games.momentum import meter_of
 
     found: list[Problem] = []
-    for field, plain in PLAIN.items():
+    for field, plain in plain_fields(ruleset).items():  # a game's own: no rerolls in hack
         value = getattr(character, plain.attr)
         if not plain.text and outside(value, *plain.bounds(character)):
             where = (*base, plain.attr)
