@@ -39,6 +39,14 @@ Boxed = Callable[[Table, str], None]
 the reason inside (`boxed(table, why)`), so the letters typed after it land there."""
 
 
+EMPTY_PARTY = "the party is empty: A adds a character"
+
+
+def party(seat: Seat) -> str | None:
+    """Why a command for a character cannot act: there is no one at the table."""
+    return None if seat.state.characters else EMPTY_PARTY
+
+
 def everywhere(state: Campaign, ruleset: Ruleset) -> str | None:
     """Every game offers it."""
     return None

@@ -11,7 +11,7 @@ from hearthroll.core.games.encounter.escape import way_out_refusal
 from hearthroll.core.games.encounter.rounds import end_refusal
 from hearthroll.core.rules.model import Ruleset
 from hearthroll.tui import views
-from hearthroll.tui.commands.base import Command, Seat
+from hearthroll.tui.commands.base import Command, Seat, party
 from hearthroll.tui.table_protocol import Table
 
 if TYPE_CHECKING:
@@ -185,7 +185,9 @@ WIELD = Command(
     help="the active character, disarmed by their own fumble, wields their weapon again "
     "(their turn)",
     offered=_fights,
-    why_not=lambda seat: wield_refusal(seat.state.characters.get(seat.active or ""), seat.active),
+    why_not=lambda seat: (
+        party(seat) or wield_refusal(seat.state.characters.get(seat.active or ""), seat.active)
+    ),
     run=wield,
 )
 NEXT_FOE = Command(

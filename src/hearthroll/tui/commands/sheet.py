@@ -9,7 +9,7 @@ from hearthroll.core.campaign.sheets import level_refusal
 from hearthroll.core.campaign.state import Campaign
 from hearthroll.core.games.encounter import has_encounters
 from hearthroll.core.rules.model import Ruleset
-from hearthroll.tui.commands.base import Command, Offered, Seat
+from hearthroll.tui.commands.base import Command, Offered, Seat, party
 from hearthroll.tui.table_protocol import Table, Verb
 
 if TYPE_CHECKING:
@@ -46,10 +46,6 @@ def _weapon_damage(state: Campaign, ruleset: Ruleset) -> str | None:
 
 def _gear(state: Campaign, ruleset: Ruleset) -> str | None:
     return None if ruleset.gear else f"{ruleset.name} has no gear"
-
-
-def _party(seat: Seat) -> str | None:
-    return None if seat.state.characters else "the party is empty: A adds a character"
 
 
 def _level(seat: Seat) -> str | None:
@@ -165,7 +161,7 @@ HOLD = Command(
     footer="Holds",
     rank=54,
     offered=_holds,
-    why_not=_party,
+    why_not=party,
     run=hold,
 )
 MARK_XP = Command(
@@ -176,7 +172,7 @@ MARK_XP = Command(
     footer="XP",
     rank=62,
     offered=_xp("to mark"),
-    why_not=_party,
+    why_not=party,
     run=mark_xp,
 )
 LEVEL_UP = Command(
@@ -198,7 +194,7 @@ DAMAGE = Command(
     footer="Damage",
     rank=63,
     offered=_weapon_damage,
-    why_not=_party,
+    why_not=party,
     run=damage,
 )
 DAMAGE_TYPED = Command(
@@ -207,7 +203,7 @@ DAMAGE_TYPED = Command(
     name="Damage real dice",
     help="weapon damage with real dice",
     offered=_weapon_damage,
-    why_not=_party,
+    why_not=party,
     run=damage,
 )
 GEAR = Command(

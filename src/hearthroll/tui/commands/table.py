@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from hearthroll.core.errors import HearthrollError
 from hearthroll.core.games.encounter import has_encounters
-from hearthroll.tui.commands.base import Command, Seat
+from hearthroll.tui.commands.base import EMPTY_PARTY, Command, Seat
 from hearthroll.tui.commands.encounter import aim
 from hearthroll.tui.messages import CampaignsWanted
 from hearthroll.tui.table_protocol import Table, Verb
@@ -66,7 +66,7 @@ def _character(number: int) -> Callable[[Seat], str | None]:
         if number <= party:
             return None
         if not party:
-            return "the party is empty: A adds a character"
+            return EMPTY_PARTY
         return f"the party has {party} {'character' if party == 1 else 'characters'}"
 
     return why_not
@@ -76,7 +76,7 @@ def _someone(seat: Seat) -> str | None:
     fight_on = seat.state.encounter
     if seat.state.characters or (fight_on is not None and len(fight_on.foes) > 1):
         return None
-    return "the party is empty: A adds a character"
+    return EMPTY_PARTY
 
 
 def pick(table: Table, number: int) -> None:
