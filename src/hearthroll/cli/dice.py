@@ -139,6 +139,7 @@ _LABELS = {
     "hit": "hit",
     "fail": "fail",
     "fumble": "fumble (natural 1)",
+    "efficacy_fail": "efficacy check fails (no d20)",
 }
 POOL_LABELS = {"miss": "bust", "weak": "success, no 6", "strong": "success with a 6"}
 STAT_DICE_LABELS = {"miss": "1–3 (6−)", "weak": "4–5 (7–9)", "strong": "6 (10+)"}
