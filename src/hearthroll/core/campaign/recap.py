@@ -116,6 +116,8 @@ class _SessionBuilder:
         """The paths with a changed field inside them."""
 
     def add(self, event: Event) -> None:
+        if event.secret and not self.gm:  # the players' recap: not a hint the note was there
+            return
         self.count += 1
         when = _when(event)
         if when is not None:
@@ -124,8 +126,7 @@ class _SessionBuilder:
         for delta in event.deltas:
             self._change(delta)
         if event.kind == "note":
-            if self.gm or not event.secret:  # a secret note is the GM's, not the group chat's
-                self.rows.setdefault("notes", []).append(_note_line(event, self.gm))
+            self.rows.setdefault("notes", []).append(_note_line(event, self.gm))
         elif event.kind == "oracle":  # the GM's roll on a table: said, nothing changed
             self.rows.setdefault("oracles", []).append(join_phrases(event.results))
         elif event.steading:
