@@ -178,6 +178,10 @@ def _list(args: argparse.Namespace) -> int:
             ]
         )
         return EXIT_OK
+    if not any(r.tables for r in rulesets):
+        names = ", ".join(r.name for r in rulesets)
+        print(f"{names} has no oracle tables; a --moves file's [[tables]] add some")
+        return EXIT_OK
     for ruleset in (r for r in rulesets if r.tables):
         print(f"{ruleset.id} ({ruleset.name})")
         for collection, tables in collections(ruleset):
