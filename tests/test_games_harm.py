@@ -214,3 +214,26 @@ def test_land_stops_the_last_breath_made_from_waiting() -> None:
     landed = harm.land(landing(state, "hack_last_breath", "Cog", []))
     assert landed.state.characters["Cog"].waits == ""
     assert landed.words == ("earlier",)
+
+
+def test_gear_that_is_not_used_up_is_refused_by_use_and_stays_on_the_sheet() -> None:
+    from hearthroll.core.dice.sources import TypedDice
+    from hearthroll.core.errors import RuleError
+    from hearthroll.core.games import harm
+    from hearthroll.core.games.demo import demo_campaign
+    from hearthroll.store.rulesets import load_catalog
+
+    hack = load_catalog(with_user=False).ruleset("hack")
+    grusha = demo_campaign(hack).characters["Grusha"]
+    with pytest.raises(RuleError) as refused:
+        harm.use(hack, grusha, "medium_armor", TypedDice([]))
+    assert str(refused.value) == (
+        "Medium armor is not used up: only a potion, a kit or gear with uses is used; "
+        "to take it off the sheet: gear FILE ITEM --drop"
+    )
+    assert refused.value.at_table == (
+        "Medium armor is not used up: only a potion, a kit or gear with uses is used (g drops it)"
+    )
+    kept, said = harm.use(hack, grusha, "adventuring_gear", TypedDice([]))
+    assert said == ["Adventuring gear uses 3 → 2"]
+    assert [i.id for i in kept.gear] == [i.id for i in grusha.gear]

@@ -70,10 +70,14 @@ def test_a_hack_evening_from_the_shell_keeps_every_number(tmp_path: Path) -> Non
         "halve",
         "--pick",
         "ally_forward",
+        "--ally",
+        "Cog",
         *mira,
     )
     assert "Readiness 3 → 1" in said and "Halve the attack's damage or effect" in said
+    assert "Cog: +1 forward" in said
     assert sheet(tmp_path, "Mira")["holds"] == {"readiness": 1}
+    assert sheet(tmp_path, "Cog")["forward"] == 1
     assert "buys one option per point" in refused(
         tmp_path,
         "hold",

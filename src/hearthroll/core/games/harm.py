@@ -144,6 +144,12 @@ def use(
     spec = gear.find_gear(ruleset, wanted)
     template = gear.template_of(ruleset, character)
     heals = spec.heal or "medical_kit" in spec.tags
+    if spec.uses is None and not heals:  # armor, a weapon: kept, not used up
+        kept = f"{spec.name} is not used up: only a potion, a kit or gear with uses is used"
+        raise RuleError(
+            f"{kept}; to take it off the sheet: gear FILE ITEM --drop",
+            at_table=f"{kept} (g drops it)",
+        )
     if heals and template is not None and spec.id not in template.heals_with:
         works = [ruleset.gear_item(g).name for g in template.heals_with]
         raise RuleError(
