@@ -76,3 +76,15 @@ def test_new_on_a_full_disk_says_nothing_was_created(
     assert "the file was not created" in err
     assert "still holds" not in err
     assert not path.exists() and not journal_folder(path).exists()
+
+
+def test_a_save_into_a_folder_that_is_not_there_says_to_make_it(tmp_path: Path) -> None:
+    from hearthroll.store.atomic import atomic_write
+    from hearthroll.store.errors import StoreError
+
+    missing = tmp_path / "nowhere" / "x.toml"
+    with pytest.raises(StoreError) as refused:
+        atomic_write(missing, b"x = 1\n")
+    said = str(refused.value)
+    assert said.endswith(f"Make the folder {missing.parent} first, or save somewhere else.")
+    assert "disk space" not in said

@@ -153,3 +153,9 @@ def test_a_first_risky_move_s_one_die_busts_on_a_one_and_lands_otherwise(
         assert made.event.band == ("strong" if face == 6 else "weak")
         assert pool.accept_refusal(made.state) == "no bust waits to be accepted"
         assert pool.stop_refusal(made.state) is None
+
+
+def test_preparation_with_no_roll_made_says_no_roll_waits() -> None:
+    with pytest.raises(TurnError) as refused:
+        pool.prep(MILLBROOK, HOUSE, 1, TypedDice([]))
+    assert str(refused.value).endswith("or on a bust that waits; no roll waits")

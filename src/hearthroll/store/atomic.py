@@ -143,10 +143,12 @@ def atomic_write(path: Path, data: bytes) -> None:
             if existed
             else "Nothing was written: the file was not created."
         )
-        raise StoreError(
-            f"could not save {path}: {os_reason(exc)}. {kept} Free some disk space or fix the "
-            "folder's permissions, then try again."
-        ) from exc
+        fix = (
+            f"Make the folder {folder} first, or save somewhere else"
+            if not os.path.isdir(folder)
+            else "Free some disk space or fix the folder's permissions, then try again"
+        )
+        raise StoreError(f"could not save {path}: {os_reason(exc)}. {kept} {fix}.") from exc
     try:
         fsync_folder(folder)
     except OSError as exc:

@@ -496,11 +496,12 @@ def prep(
     the options picked with the move, for the band the +1 lifts the roll onto.
     """
     if state.turn.status != "bust_pending":
+        landed = "this roll has landed already" if state.turn.last else "no roll waits"
         raise TurnError(
             "Preparation goes on a roll as it is made (move ... --prep N) or on a bust that "
-            "waits; this roll has landed already",
+            f"waits; {landed}",
             at_table="Preparation goes on a roll as it is made (F5 in the palette) or on a bust "
-            "that waits (+); this roll has landed already",
+            f"that waits (+); {landed}",
         )
     move, character = _pending_move(state, ruleset)
     chosen = tuple(picks) if picks is not None else state.turn.picks
