@@ -210,6 +210,6 @@ def test_a_game_without_them_refuses_tracks_assets_and_burning(
         "a House game campaign keeps no progress tracks"
     )
     assert refused(capsys, millbrook, "asset", "companion", "Dog", "--max", "3") == (
-        "ruleset 'house' has no companions"
+        "House game has no companions"
     )
     assert refused(capsys, millbrook, "burn") == "ruleset 'house' has no momentum to burn"

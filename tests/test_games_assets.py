@@ -54,7 +54,7 @@ def test_a_new_asset_starts_full_and_a_game_without_assets_refuses_one() -> None
     assert assets.new_asset(STARFORGED, "vehicle", " Skiff ", 3, "support") == Asset(
         "Skiff", "vehicle", 3, 3, "support"
     )
-    with pytest.raises(RuleError, match=r"^ruleset 'hack' has no companions$"):
+    with pytest.raises(RuleError, match=r"^Hack \(2d6 \+ stat\) has no companions$"):
         assets.new_asset(HACK, "companion", "Vex", 3)
     assert assets.kinds(STARFORGED) == {"companion", "vehicle"}
     assert assets.kinds(HACK) == set()

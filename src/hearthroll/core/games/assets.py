@@ -27,7 +27,7 @@ def meter_for(ruleset: Ruleset, kind: str) -> Meter:
     for meter in ruleset.meters:
         if meter.scope == kind:
             return meter
-    raise RuleError(f"ruleset {ruleset.id!r} has no {kind}s")
+    raise RuleError(f"{ruleset.name} has no {kind}s")
 
 
 def new_asset(ruleset: Ruleset, kind: str, name: str, top: int, type: str = "") -> Asset:
