@@ -3,6 +3,7 @@ move search and the cache files still to write follow once the table is on scree
 
 from __future__ import annotations
 
+import gc
 import importlib.util
 import os
 import subprocess
@@ -44,7 +45,7 @@ from pathlib import Path
 from textual import events
 from hearthroll.tui import build, launch
 
-app = build(Path(sys.argv[1]))
+app = build(Path(sys.argv[1]), to_run=True)
 app_events = app.on_event
 loaded = []
 
@@ -137,3 +138,125 @@ async def test_a_warm_start_reads_the_campaigns_ruleset_alone_before_the_first_f
         assert f"{catalog_cache.NAME}.ruleset.hack" in read  # the others, once it is on screen
         assert app.catalog.ruleset("house") == app.live.ruleset
     app.live.close()
+
+
+COLLECTOR = """
+import gc, sys
+from pathlib import Path
+from textual import events
+from hearthroll.tui import build, launch
+
+seen = [gc.isenabled()]
+app = build(Path(sys.argv[1]), to_run=True)
+seen.append(gc.isenabled())
+app_events = app.on_event
+
+async def on_event(event):
+    if isinstance(event, events.Ready):
+        seen.append(gc.isenabled())
+    await app_events(event)
+    if isinstance(event, events.Ready):
+        seen.append(gc.isenabled())
+        app.exit()
+
+app.on_event = on_event
+launch(app, headless=True, size=(80, 24))
+app.live.close()
+seen.append(gc.isenabled())
+print(*seen)
+"""
+
+
+def test_the_collector_is_paused_from_building_to_run_until_the_first_frame(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "camp.toml"
+    played_campaign(path, 3)
+    env = {**os.environ, "HEARTHROLL_DATA_DIR": str(tmp_path / "data"), "HEARTHROLL_WARM": "0"}
+    for _ in ("cold", "warm"):
+        done = subprocess.run(
+            [sys.executable, "-c", COLLECTOR, str(path)],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=False,
+        )
+        assert done.returncode == 0, done.stderr
+        # on at the start; paused once built and until the first frame; on from then
+        assert done.stdout.split() == ["True", "False", "False", "True", "True"]
+
+
+def test_an_app_built_to_be_tested_leaves_the_collector_alone(tmp_path: Path) -> None:
+    path = tmp_path / "camp.toml"
+    played_campaign(path, 3)
+    assert gc.isenabled()
+    app = build(path, data_dir=tmp_path / "data")
+    assert gc.isenabled()
+    assert app.live is not None
+    app.live.close()
+
+
+def test_a_campaign_that_cannot_be_opened_gives_the_collector_back(tmp_path: Path) -> None:
+    from hearthroll.core.errors import HearthrollError
+
+    path = tmp_path / "camp.toml"
+    path.write_text("this is = not a campaign [\n", encoding="utf-8")
+    with pytest.raises(HearthrollError):
+        build(path, data_dir=tmp_path / "data", to_run=True)
+    assert gc.isenabled()
+
+
+KEYS = """
+import sys
+from pathlib import Path
+from textual import events
+from hearthroll.store import stamps
+from hearthroll.tui import build, launch
+
+read = []
+content_digest = stamps.content_digest
+
+def reading(*args):
+    read.append("after" if drawn else "before")
+    return content_digest(*args)
+
+drawn = False
+stamps.content_digest = reading
+app = build(Path(sys.argv[1]), to_run=True)
+app_events = app.on_event
+
+async def on_event(event):
+    global drawn
+    await app_events(event)
+    if isinstance(event, events.Ready):
+        drawn = True
+        await app.workers.wait_for_complete()
+        app.exit()
+
+app.on_event = on_event
+launch(app, headless=True, size=(80, 24))
+app.live.close()
+print(*read)
+"""
+
+
+def test_a_cold_start_reads_the_sources_for_the_memos_key_behind_the_first_frame(
+    tmp_path: Path,
+) -> None:
+    """With no memo to find, no key is worked out to look for one (the code's digest reads
+    every source of the engine and the store): only to keep the memos, once the table is up."""
+    path = tmp_path / "camp.toml"
+    played_campaign(path, 3)
+    env = {**os.environ, "HEARTHROLL_DATA_DIR": str(tmp_path / "data"), "HEARTHROLL_WARM": "0"}
+    done = subprocess.run(
+        [sys.executable, "-c", KEYS, str(path)],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["after"]
+    assert Memo(tmp_path / "data" / ".cache").path(catalog_cache.NAME).exists()

@@ -96,6 +96,10 @@ class Cached:
                 return None
         return self._key
 
+    def _key_if_kept(self, name: str) -> str | None:
+        """The memos' key, if the memo `name` is kept at all (else None, not worked out)."""
+        return self.key() if self.memo.holds(name) else None
+
     def catalog(self) -> Catalog:
         """The whole catalog, checked (RulesetError says every problem of the files)."""
         if self._catalog is None:
@@ -109,7 +113,7 @@ class Cached:
 
     def ruleset_ids(self) -> tuple[str, ...]:
         """The ids of the catalog's rulesets."""
-        key = self.key()
+        key = self._key_if_kept(self.name)
         if key is not None and self._catalog is None and self._read is None:
             found = self._heads(key)
             if found is not None:
@@ -118,7 +122,8 @@ class Cached:
 
     def ruleset(self, ruleset_id: str) -> Ruleset:
         """One ruleset of the catalog, checked."""
-        key = self.key()
+        name = _ruleset_name(self.name, ruleset_id)
+        key = self._key_if_kept(name) if name is not None else None
         if key is not None and self._catalog is None and self._read is None:
             found = self._memo_ruleset(key, ruleset_id)
             if found is not None:
@@ -185,7 +190,7 @@ class Cached:
         """The whole catalog from the rulesets' memos; None when one is missing or stale."""
         from hearthroll.core.rules.model import Catalog
 
-        key = self.key()
+        key = self._key_if_kept(self.name)
         heads = self._heads(key) if key is not None else None
         if key is None or heads is None:
             return None

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import functools
 import re
-import typing
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from types import UnionType
@@ -19,9 +18,10 @@ from hearthroll.core.campaign.deltas import Delta
 from hearthroll.core.campaign.events import Event
 from hearthroll.core.campaign.state import Campaign
 from hearthroll.store.campaign_files import OWN_KEYS, migrate, parse_state
-from hearthroll.store.converter import KeyPath, plain, problems_of, shared, show_path
+from hearthroll.store.converter import KeyPath, plain, problems_of, show_path, structure
 from hearthroll.store.errors import StoreError
 from hearthroll.store.journal import DIGEST_KEY, Block, JournalReader
+from hearthroll.store.quick_reader import field_types
 from hearthroll.store.state_bytes import ABSENT_WHEN_EMPTY
 from hearthroll.store.toml_positions import Position, locate, nearest
 
@@ -69,7 +69,7 @@ def campaign_from_data(data: dict[str, Any], source: str = "campaign") -> Campai
     """A campaign from data read back; every problem is reported with its key path."""
     body = _legacy_gear({k: v for k, v in data.items() if k not in OWN_KEYS})
     try:
-        campaign: Campaign = shared().structure(body, Campaign)
+        campaign: Campaign = structure(body, Campaign)
     except Exception as error:  # cattrs groups every problem in one error
         lines = [f"{source}: {show_path(p) or '(top)'}: {m}" for p, m in problems_of(error)]
         raise StoreError("\n".join(lines)) from None
@@ -81,7 +81,7 @@ def read_campaign(path: Path, data: dict[str, Any], raw: bytes | None = None) ->
     problem placed at its line of the file."""
     body = {k: v for k, v in data.items() if k not in OWN_KEYS}
     try:
-        campaign: Campaign = shared().structure(body, Campaign)
+        campaign: Campaign = structure(body, Campaign)
     except Exception as error:
         raise StoreError("\n".join(placed(path, problems_of(error), raw))) from None
     return campaign
@@ -128,7 +128,7 @@ def _type_at(path: tuple[str, ...]) -> Any:
     for part in path:
         current = _strip_none(current)
         if attrs.has(current):
-            current = typing.get_type_hints(current)[part]
+            current = field_types(current)[part]
         elif get_origin(current) is dict:
             current = get_args(current)[1]
         else:
@@ -156,9 +156,8 @@ def event_from_data(data: dict[str, Any]) -> Event:
     body = dict(data)
     body.pop(DIGEST_KEY, None)
     deltas = body.pop("deltas", [])
-    event: Event = shared().structure(body, Event)
+    event: Event = structure(body, Event)
     built = []
-    converter = shared()
     for raw in deltas:
         path = tuple(raw["path"])
         tp = type_at(path)
@@ -167,11 +166,11 @@ def event_from_data(data: dict[str, Any]) -> Event:
         if "before" in raw:
             before = raw["before"]
             if type(before) is not plain:
-                before = converter.structure(before, tp)
+                before = structure(before, tp)
         if "after" in raw:
             after = raw["after"]
             if type(after) is not plain:
-                after = converter.structure(after, tp)
+                after = structure(after, tp)
         built.append(Delta(path, before, after))
     return attrs.evolve(event, deltas=tuple(built))
 

@@ -12,6 +12,8 @@ import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Literal, TypeVar, get_args, get_origin
 
+from hearthroll.store.quick_reader import in_full, read
+
 if TYPE_CHECKING:
     import cattrs
 
@@ -48,13 +50,13 @@ def _is_literal(t: Any) -> bool:
     return get_origin(t) is Literal
 
 
-def make_converter(*, detailed: bool = True) -> cattrs.Converter:
-    """A converter that refuses every coercion and every unknown key; `detailed`: its errors
-    name every problem with its key path, else it stops at the first."""
+def make_converter() -> cattrs.Converter:
+    """A converter that refuses every coercion and every unknown key, whose errors name every
+    problem with its key path."""
     import cattrs
     from cattrs.cols import homogenous_tuple_structure_factory
 
-    converter = cattrs.Converter(forbid_extra_keys=True, detailed_validation=detailed)
+    converter = cattrs.Converter(forbid_extra_keys=True, detailed_validation=True)
     converter.register_structure_hook(int, _strict(int, "a whole number"))
     converter.register_structure_hook(str, _strict(str, "text"))
     converter.register_structure_hook(bool, _strict(bool, "true or false"))
@@ -90,29 +92,23 @@ def make_converter(*, detailed: bool = True) -> cattrs.Converter:
         return hook
 
     from hearthroll.core.campaign.state import Item
-
-    base_item = generated(Item)
-
-    def item_hook(value: object, target: type) -> object:
-        # A journal written before gear had its own entries holds plain ids.
-        return Item(value) if type(value) is str else base_item(value, target)
-
-    converter.register_structure_hook(Item, item_hook)
-
     from hearthroll.core.rules.model import TableRow
 
-    base_row = generated(TableRow)
-
-    def row_hook(value: object, target: type) -> object:
-        # A row's `follow` names one move as a string, or several as a list.
-        if isinstance(value, dict) and type(value.get("follow")) is str:
-            value = {**value, "follow": [value["follow"]]}
-        return base_row(value, target)
-
-    converter.register_structure_hook(TableRow, row_hook)
+    for kind in (Item, TableRow):  # a shorter form written out in full, then read
+        written_out, base = in_full(kind), generated(kind)
+        converter.register_structure_hook(kind, functools.partial(_then, written_out, base))
     converter.register_structure_hook_factory(_is_tuple, tuple_factory)
     converter.register_structure_hook_func(_is_literal, literal_hook)
     return converter
+
+
+def _then(
+    written_out: Callable[[object], object] | None,
+    base: Callable[[object, type], object],
+    value: object,
+    target: type,
+) -> object:
+    return base(written_out(value) if written_out else value, target)
 
 
 def problems_of(exc: BaseException, path: KeyPath = ()) -> list[tuple[KeyPath, str]]:
@@ -174,22 +170,15 @@ def structure(value: object, kind: type[T]) -> T:
     """`value` as a `kind`, as the `shared` converter makes it; when it cannot be, the error
     `shared` raises, which names every problem with its key path.
 
-    The `quick` converter tries first: it is as strict, and stops at the first problem, so
-    the code cattrs writes for each class (once a process, the most of reading a file on a
-    cold start) is about half as long to compile. Only a file with a problem is read twice.
+    `quick_reader` reads it first, without cattrs: it reads exactly what `shared` reads, to
+    equal values, so cattrs is imported, and its code for each class written and compiled
+    (the most of reading a file on a cold start), only for a value with a problem.
     """
     try:
-        found: T = quick().structure(value, kind)
+        return read(value, kind)
     except Exception:  # read again, to name every problem
-        found = shared().structure(value, kind)
-    return found
-
-
-@functools.cache
-def quick() -> cattrs.Converter:
-    """The strict converter that stops at the first problem (see `structure`), made on first
-    use."""
-    return make_converter(detailed=False)
+        found: T = shared().structure(value, kind)
+        return found
 
 
 @functools.cache

@@ -114,6 +114,12 @@ class Memo:
         """The file the memo `name` is kept in."""
         return self.folder / f"{name}{SUFFIX}"
 
+    def holds(self, name: str) -> bool:
+        """Whether a memo `name` is kept at all, for whatever key: a key that costs something
+        to work out (the code's digest) need not be when none is (on the first start after an
+        upgrade, or once the cache folder is emptied)."""
+        return self._usable() and os.path.isfile(self.path(name))
+
     def _body(self, name: str, key: str) -> bytes | None:
         """What the memo `name` holds, if it was stored for `key`."""
         data = self._read(name)

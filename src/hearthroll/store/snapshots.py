@@ -27,8 +27,9 @@ class Snapshot:
 
 def kept(memo: Memo, files: CampaignFiles, blocks: Sequence[Block]) -> Snapshot | None:
     """The snapshot kept for these files as they are now; None when there is none that fits."""
-    key = snapshot_key(files, blocks)
-    return memo.get(snapshot_name(files.path), key, Snapshot) if key else None
+    name = snapshot_name(files.path)
+    key = snapshot_key(files, blocks) if memo.holds(name) else None
+    return memo.get(name, key, Snapshot) if key else None
 
 
 def keep(

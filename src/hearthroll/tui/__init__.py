@@ -6,6 +6,7 @@ command line's other verbs never load it.
 
 from __future__ import annotations
 
+import gc
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -24,6 +25,8 @@ def build(
     data_dir: Path | None = None,
     dice: DiceFactory | None = None,
     moves: Sequence[Path] = (),
+    *,
+    to_run: bool = False,
 ) -> HearthrollApp:
     """The app for `path`: the campaign opened (locked, repaired) before the terminal is taken.
 
@@ -36,7 +39,28 @@ def build(
     The whole catalog, the move search and the memos still to write follow once the table is
     on screen (`HearthrollApp.on_ready`). The catalog holds the campaign's own move files and
     `moves` beside them (a bestiary among them is left to the foes).
+
+    `to_run`: the app is what this process runs until it ends (as `run` builds it, for
+    `launch`): the cyclic garbage collector is paused from now until the table's first frame
+    is drawn (see `launch`). Without it (an app built to be tested) it is left alone.
     """
+    if not to_run:
+        return _built(path, data_dir, dice, moves)
+    running = gc.isenabled()
+    gc.disable()
+    try:
+        app = _built(path, data_dir, dice, moves)
+    except BaseException:
+        if running:
+            gc.enable()
+        raise
+    app.resume_collector = running
+    return app
+
+
+def _built(
+    path: Path | None, data_dir: Path | None, dice: DiceFactory | None, moves: Sequence[Path]
+) -> HearthrollApp:
     from hearthroll.store.campaign_moves import explained, with_typed
     from hearthroll.store.catalog_cache import Cached
     from hearthroll.store.errors import StoreError
@@ -79,14 +103,22 @@ def launch(
 ) -> None:
     """Run a built app until it quits.
 
-    What is loaded by now (the catalog, the campaign, the modules) lives as long as the app, so
-    the cyclic garbage collector is told to leave it be: otherwise each collection while the
-    table is first drawn walks the whole catalog again.
+    Starting makes a great many objects that live as long as the app (the modules and their
+    classes, the catalog, the campaign, the table's widgets) and next to no garbage, so the
+    cyclic garbage collector is kept out of their way, as Textual keeps it out of a smooth
+    scroll: paused until the table's first frame is drawn (from `build`, with `to_run`), and
+    what was made by then frozen, never walked again (`HearthrollApp.on_ready` resumes it).
+    Otherwise each collection while the table is first drawn walks them all again.
     """
-    import gc
-
+    if gc.isenabled():
+        app.resume_collector = True
+        gc.disable()
     gc.freeze()
-    app.run(headless=headless, size=size)
+    try:
+        app.run(headless=headless, size=size)
+    finally:
+        if app.resume_collector:
+            gc.enable()
 
 
 def run(path: Path | None = None, moves: Sequence[Path] = ()) -> int:
@@ -99,7 +131,7 @@ def run(path: Path | None = None, moves: Sequence[Path] = ()) -> int:
     from hearthroll.core.errors import HearthrollError
 
     try:
-        app = build(path, moves=moves)
+        app = build(path, moves=moves, to_run=True)
     except HearthrollError as error:
         print(f"hearthroll: {error}", file=sys.stderr)
         return EXIT_FAILED

@@ -3,6 +3,7 @@ only once every event is saved."""
 
 from __future__ import annotations
 
+import gc
 import importlib
 import sys
 import threading
@@ -82,6 +83,9 @@ class HearthrollApp(App[None]):
         self._quitting = False
         self.keys = KeyGate(self, self._hand_on)
         """Keys in the order typed, each once the screen is ready for it (fast typing)."""
+        self.resume_collector = False
+        """Whether the garbage collector, paused until the first frame (`tui.launch`), resumes
+        then."""
 
     @property
     def catalog(self) -> Catalog:
@@ -96,8 +100,12 @@ class HearthrollApp(App[None]):
             return self._catalog
 
     def on_ready(self) -> None:
-        """Once the first frame is on screen, behind it: read the whole catalog, build the
-        move search and write the memos still to keep."""
+        """Once the first frame is on screen: the garbage collector resumed, and behind the
+        frame, the whole catalog read, the move search built and the memos still to keep
+        written."""
+        if self.resume_collector:
+            gc.freeze()  # what drawing the table made lives as long as the table
+            gc.enable()
         self.run_worker(self._warm_up, thread=True, group="warm-up", exit_on_error=False)
 
     def _warm_up(self) -> None:
