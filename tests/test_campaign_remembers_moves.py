@@ -177,3 +177,75 @@ def test_the_app_is_opened_with_moves_as_the_verbs_are() -> None:
     assert app_target(["camp.toml", "--moves"], parser) is None
     assert app_target(["state", "camp.toml"], parser) is None
     assert app_target(["camp.toml", "--json"], parser) is None
+
+
+async def test_the_app_switching_campaigns_loads_each_one_s_own_files(tmp_path: Path) -> None:
+    """From the campaign list, a campaign opens with its own move files, not the ones of the
+    campaign shown before; one whose file is gone is refused, and the table stays as it was."""
+    from hearthroll.tui import build
+    from hearthroll.tui.table import TableScreen
+    from test_tui_helpers import settle
+
+    plain = tmp_path / "table" / "plain.toml"
+    plain.parent.mkdir()
+    made = run_cli("new", str(plain), "--ruleset", "starforged", "--demo")
+    assert made.returncode == 0, made.stderr
+    packed = make(tmp_path, PACKAGE)
+    weather = tmp_path / "weather.toml"
+    weather.write_text(WEATHER, encoding="utf-8")
+    lost = tmp_path / "lost" / "camp.toml"
+    lost.parent.mkdir()
+    made = run_cli("new", str(lost), "--ruleset", "starforged", "--moves", str(weather))
+    assert made.returncode == 0, made.stderr
+    weather.unlink()
+    app = build(plain, data_dir=tmp_path / "data")
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot, app)
+        assert app.live is not None and ACTION not in {t.id for t in app.live.ruleset.tables}
+        app.open_campaign(packed)
+        await settle(pilot, app)
+        assert isinstance(app.screen, TableScreen)
+        assert app.live.path == packed
+        assert ACTION in {t.id for t in app.live.ruleset.tables}
+        assert [p.resolve() for p in app.move_files] == [PACKAGE.resolve()]
+        app.open_campaign(lost)
+        await settle(pilot, app)
+        assert app.live.path == packed  # refused: the table shown stays
+        assert [p.resolve() for p in app.move_files] == [PACKAGE.resolve()]
+        app.open_campaign(plain)
+        await settle(pilot, app)
+        assert app.live.path == plain
+        assert ACTION not in {t.id for t in app.live.ruleset.tables}
+        assert app.move_files == ()
+
+
+async def test_a_campaign_made_from_the_app_s_form_keeps_the_table_s_files(
+    tmp_path: Path,
+) -> None:
+    """`hearthroll fresh.toml --moves FILE` opens the new-campaign form; the campaign it makes
+    writes the files in its `moves`, as `new --moves` does, so every later opening loads them."""
+    from textual.widgets import OptionList
+
+    from hearthroll.tui import build
+    from hearthroll.tui.screens.new_campaign import NewCampaign
+    from hearthroll.tui.table import TableScreen
+    from test_tui_helpers import settle
+
+    path = tmp_path / "table" / "fresh.toml"
+    path.parent.mkdir()
+    app = build(path, data_dir=tmp_path / "data", moves=[PACKAGE])
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot, app)
+        assert isinstance(app.screen, NewCampaign)
+        rulesets = app.screen.query_one("#rulesets", OptionList)
+        rulesets.focus()
+        while rulesets.get_option_at_index(rulesets.highlighted or 0).id != "starforged":
+            await pilot.press("down")
+        await pilot.press("enter")
+        await settle(pilot, app)
+        assert isinstance(app.screen, TableScreen)
+        assert app.live is not None and app.live.path == path
+    (written,) = tomllib.loads(path.read_text(encoding="utf-8"))["moves"]
+    assert not Path(written).is_absolute()  # from the campaign's folder, as `new --moves`
+    assert (path.parent / written).resolve() == PACKAGE.resolve()
+    assert ACTION in opened(path)

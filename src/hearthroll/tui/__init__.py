@@ -82,12 +82,14 @@ def _built(
                 campaign = new_table(whole, whole.default.id, "", demo=True)
                 live = create_live(demo, campaign, whole, memo)
                 return HearthrollApp(
-                    live=live, data_dir=folder, dice=dice, catalog=catalog, memo=memo
+                    live=live, data_dir=folder, dice=dice, catalog=catalog, memo=memo, moves=moves
                 )
             path = demo
     catalog = Cached(memo, ruleset_files(with_typed(path, moves)), keep_later=True)
     if not path.exists():
-        return HearthrollApp(path, data_dir=folder, dice=dice, catalog=catalog, memo=memo)
+        return HearthrollApp(
+            path, data_dir=folder, dice=dice, catalog=catalog, memo=memo, moves=moves
+        )
     try:
         live = open_live(path, catalog, memo)
     except StoreError as error:
@@ -95,7 +97,9 @@ def _built(
         if found is error:
             raise
         raise found from None
-    return HearthrollApp(live=live, data_dir=folder, dice=dice, catalog=catalog, memo=memo)
+    return HearthrollApp(
+        live=live, data_dir=folder, dice=dice, catalog=catalog, memo=memo, moves=moves
+    )
 
 
 def launch(

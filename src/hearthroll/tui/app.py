@@ -7,6 +7,7 @@ import gc
 import importlib
 import sys
 import threading
+from collections.abc import Sequence
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
@@ -63,6 +64,7 @@ class HearthrollApp(App[None]):
         dice: DiceFactory | None = None,
         catalog: Catalog | Cached | None = None,
         memo: Memo | None = None,
+        moves: Sequence[Path] = (),
     ) -> None:
         from hearthroll.tui import guards
 
@@ -79,6 +81,8 @@ class HearthrollApp(App[None]):
             catalog if isinstance(catalog, Cached) else Cached(self.memo, keep_later=True)
         )
         """Where the catalog comes from when it is first needed, and the memos it keeps."""
+        self.moves = tuple(moves)
+        """The move files typed for this run (`--moves`): loaded beside each campaign's own."""
         self._catalog_lock = threading.Lock()
         self._quitting = False
         self.keys = KeyGate(self, self._hand_on)
@@ -92,6 +96,21 @@ class HearthrollApp(App[None]):
         """Every ruleset hearthroll knows: read on first use (from its memo, or the files),
         which is once the table is on screen (`on_ready`) unless something asks sooner."""
         return self._load_catalog()
+
+    @property
+    def move_files(self) -> tuple[Path, ...]:
+        """The move files the table has loaded: the campaign's own and those typed this run
+        (what a campaign made here keeps)."""
+        return self._cached.extra
+
+    def _catalog_of(self, path: Path) -> Cached:
+        """Where the catalog of the campaign at `path` comes from: its own move files and those
+        typed this run (the one in use, when they are the same files)."""
+        from hearthroll.store.campaign_moves import with_typed
+        from hearthroll.store.sources import ruleset_files
+
+        files = tuple(ruleset_files(with_typed(path, self.moves)))
+        return self._cached if files == self._cached.extra else Cached(self.memo, files)
 
     def _load_catalog(self) -> Catalog:
         with self._catalog_lock:
@@ -167,15 +186,26 @@ class HearthrollApp(App[None]):
         campaign_list(self)
 
     def open_campaign(self, path: Path, *, first: bool = False) -> None:
-        """Open the campaign at `path` and show it; a failure is said plainly."""
+        """Open the campaign at `path`, with its own move files, and show it; a failure is
+        said plainly, and the campaign shown before stays."""
+        from hearthroll.store.campaign_moves import explained
+        from hearthroll.store.errors import StoreError
+
         try:
-            live = open_live(path, self.catalog, self.memo)
+            cached = self._catalog_of(path)
+            catalog = self.catalog if cached is self._cached else cached.catalog()
+            live = open_live(path, catalog, self.memo)
         except HearthrollError as error:
+            said = explained(path, error) if isinstance(error, StoreError) else error
             if first:
-                self.exit(return_code=1, message=Text(f"hearthroll: {error}"))
+                self.exit(return_code=1, message=Text(f"hearthroll: {said}"))
             else:
-                self.notify(str(error), severity="error", title="cannot open", timeout=15)
+                self.notify(str(said), severity="error", title="cannot open", timeout=15)
             return
+        if cached is not self._cached:
+            with self._catalog_lock:
+                self._cached.keep()
+                self._cached, self._catalog = cached, catalog
         self.show(live)
 
     def show(self, live: LiveCampaign) -> None:

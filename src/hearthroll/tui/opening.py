@@ -7,6 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Protocol
 
+import attrs
 from rich.console import RenderableType
 from rich.text import Text
 from textual.notifications import SeverityLevel
@@ -15,6 +16,7 @@ from textual.screen import Screen
 from hearthroll.core.errors import HearthrollError
 from hearthroll.core.games.demo import has_demo
 from hearthroll.core.rules.model import Catalog
+from hearthroll.store.campaign_moves import written
 from hearthroll.store.memo import Memo
 from hearthroll.tui import places
 from hearthroll.tui.live import QUIT_TIMEOUT, LiveCampaign, create_live, new_table
@@ -28,6 +30,11 @@ class Shelf(Protocol):
     data_dir: Path
     memo: Memo
     live: LiveCampaign | None
+
+    @property
+    def move_files(self) -> tuple[Path, ...]:
+        """The move files the table has loaded (a campaign made here keeps them)."""
+        ...
 
     @property
     def catalog(self) -> Catalog:
@@ -84,6 +91,8 @@ def ask_new(app: Shelf, path: Path | None, *, first: bool = False) -> None:
             campaign = new_table(
                 app.catalog, choice.ruleset, choice.name or target.stem, choice.demo
             )
+            if app.move_files:  # as `new --moves`: every later opening loads them
+                campaign = attrs.evolve(campaign, moves=written(target, app.move_files))
             made[:] = [create_live(target, campaign, app.catalog, app.memo)]
         except HearthrollError as error:
             return str(error)
