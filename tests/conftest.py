@@ -24,6 +24,7 @@ from __future__ import annotations
 import os
 import shutil
 import tempfile
+from pathlib import Path
 
 import pytest
 
@@ -93,3 +94,11 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
     except AttributeError:  # not Linux
         cores = os.cpu_count() or 1
     return WORKERS_A_CORE * cores
+
+
+@pytest.fixture
+def data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A data folder of the test's own (`HEARTHROLL_DATA_DIR`): no user folder is touched."""
+    folder = tmp_path / "data"
+    monkeypatch.setenv("HEARTHROLL_DATA_DIR", str(folder))
+    return folder

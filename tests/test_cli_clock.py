@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from cli_verbs import files
 from hearthroll.cli import main
 from hearthroll.core.campaign.state import Clock
 from hearthroll.store.campaigns import CampaignStore
@@ -40,12 +41,6 @@ def clocks(path: Path) -> tuple[Clock, ...]:
     """The clocks the campaign saved."""
     with CampaignStore.open(path, CATALOG) as store:
         return store.state.clocks or ()
-
-
-def files(path: Path) -> dict[str, bytes]:
-    """The campaign's state file and its journal's files, byte for byte."""
-    journal = sorted(path.with_suffix(".journal").iterdir())
-    return {p.name: p.read_bytes() for p in (path, *journal)}
 
 
 def test_list_says_no_clocks_yet_then_lists_one_a_line_and_as_json(

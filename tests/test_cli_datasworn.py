@@ -28,13 +28,6 @@ OWN = (
 )
 
 
-@pytest.fixture(autouse=True)
-def data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    folder = tmp_path / "data"
-    monkeypatch.setenv("HEARTHROLL_DATA_DIR", str(folder))
-    return folder
-
-
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
     """`hearthroll ARGS…` in this process: its exit code, stdout and stderr."""
     code = main(list(args))

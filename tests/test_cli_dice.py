@@ -6,18 +6,10 @@ naming the fix. Neither touches a campaign."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 
 from hearthroll.cli import main
-
-
-@pytest.fixture(autouse=True)
-def data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    folder = tmp_path / "data"
-    monkeypatch.setenv("HEARTHROLL_DATA_DIR", str(folder))
-    return folder
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:

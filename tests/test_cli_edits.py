@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from cli_verbs import refused, run
 from hearthroll.cli import main
 from hearthroll.core.campaign.events import Event
 from hearthroll.core.campaign.state import Campaign
@@ -30,34 +31,9 @@ def camp(
     return path
 
 
-def run(
-    capsys: pytest.CaptureFixture[str], verb: str, camp: Path, *args: str
-) -> tuple[int, str, str]:
-    """`hearthroll VERB FILE ARGS…` in this process: its exit code, stdout and stderr."""
-    code = main([verb, str(camp), *args])
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
 def saved(path: Path) -> tuple[Campaign, list[Event]]:
     with CampaignStore.open(path, CATALOG) as store:
         return store.state, list(store.events())
-
-
-def files(path: Path) -> dict[str, bytes]:
-    """The campaign's state file and its journal's files, byte for byte."""
-    journal = sorted(path.with_suffix(".journal").iterdir())
-    return {p.name: p.read_bytes() for p in (path, *journal)}
-
-
-def refused(capsys: pytest.CaptureFixture[str], camp: Path, verb: str, *args: str) -> str:
-    """The one line a refused verb says; it exits 2 and leaves the files as they were."""
-    before = files(camp)
-    code, out, err = run(capsys, verb, camp, *args)
-    assert (code, out) == (2, ""), err
-    assert files(camp) == before
-    assert err.startswith("hearthroll: ") and err.count("\n") == 1
-    return err.removeprefix("hearthroll: ").rstrip("\n")
 
 
 def test_hold_gains_and_spends_on_whom_it_names(

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from cli_verbs import files
 from hearthroll.cli import main
 from hearthroll.core.campaign.state import Campaign, Encounter
 from hearthroll.store.campaigns import CampaignStore
@@ -45,12 +46,6 @@ def fight(path: Path) -> Encounter:
     encounter = saved(path).encounter
     assert encounter is not None
     return encounter
-
-
-def files(path: Path) -> dict[str, bytes]:
-    """The campaign's state file and its journal's files, byte for byte."""
-    journal = sorted(path.with_suffix(".journal").iterdir())
-    return {p.name: p.read_bytes() for p in (path, *journal)}
 
 
 def refused(capsys: pytest.CaptureFixture[str], ford: Path, verb: str, *args: str) -> str:

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from cli_verbs import files
 from hearthroll.cli import main
 
 LINE = re.compile(r"^#(\d+) +\d{4}-\d\d-\d\d \d\d:\d\d  (.*)$")
@@ -47,12 +48,6 @@ def lines(out: str) -> list[tuple[int, str]]:
     found = [LINE.match(line) for line in out.splitlines()]
     assert all(found), out
     return [(int(m.group(1)), m.group(2)) for m in found if m]
-
-
-def files(path: Path) -> dict[str, bytes]:
-    """The campaign's state file and its journal's files, byte for byte."""
-    journal = sorted(path.with_suffix(".journal").iterdir())
-    return {p.name: p.read_bytes() for p in (path, *journal)}
 
 
 def test_the_log_is_one_line_an_event_the_undone_one_marked(

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from hearthroll.cli import main
+from cli_verbs import made, refused, run
 from hearthroll.core.campaign.events import Event
 from hearthroll.core.campaign.state import Campaign
 from hearthroll.store.campaigns import CampaignStore
@@ -21,54 +21,14 @@ CATALOG = load_catalog(with_user=False)
 
 
 @pytest.fixture
-def data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    folder = tmp_path / "data"
-    monkeypatch.setenv("HEARTHROLL_DATA_DIR", str(folder))
-    return folder
-
-
-def made(tmp_path: Path, capsys: pytest.CaptureFixture[str], game: str) -> Path:
-    """The game's demo campaign, made by `hearthroll new`."""
-    path = tmp_path / f"{game}.toml"
-    assert main(["new", str(path), "--ruleset", game, "--demo"]) == 0
-    capsys.readouterr()
-    return path
-
-
-@pytest.fixture
 def road(tmp_path: Path, data: Path, capsys: pytest.CaptureFixture[str]) -> Path:
     """The hack demo: Grusha (Forceful +2, a big weapon), Cog, Mira (Agile +2, a weapon)."""
     return made(tmp_path, capsys, "hack")
 
 
-def run(
-    capsys: pytest.CaptureFixture[str], verb: str, camp: Path, *args: str
-) -> tuple[int, str, str]:
-    """`hearthroll VERB FILE ARGS…` in this process: its exit code, stdout and stderr."""
-    code = main([verb, str(camp), *args])
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
 def saved(path: Path) -> tuple[Campaign, list[Event]]:
     with CampaignStore.open(path, CATALOG) as store:
         return store.state, list(store.events())
-
-
-def files(path: Path) -> dict[str, bytes]:
-    """The campaign's state file and its journal's files, byte for byte."""
-    journal = sorted(path.with_suffix(".journal").iterdir())
-    return {p.name: p.read_bytes() for p in (path, *journal)}
-
-
-def refused(capsys: pytest.CaptureFixture[str], camp: Path, verb: str, *args: str) -> str:
-    """The one line a refused verb says; it exits 2 and leaves the files as they were."""
-    before = files(camp)
-    code, out, err = run(capsys, verb, camp, *args)
-    assert (code, out) == (2, ""), err
-    assert files(camp) == before
-    assert err.startswith("hearthroll: ") and err.count("\n") == 1
-    return err.removeprefix("hearthroll: ").rstrip("\n")
 
 
 def test_a_move_with_advantage_keeps_the_best_two_and_saves_the_roll(

@@ -17,14 +17,6 @@ DATA = Path(__file__).parent / "data"
 PACKAGE = DATA / "datasworn" / "starforged-0.1.0.json"
 
 
-@pytest.fixture(autouse=True)
-def data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A data folder of the test's own: no user's moves join the catalog."""
-    folder = tmp_path / "data"
-    monkeypatch.setenv("HEARTHROLL_DATA_DIR", str(folder))
-    return folder
-
-
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
     """`hearthroll ARGS…` in this process: its exit code, stdout and stderr."""
     code = main(list(args))

@@ -10,27 +10,13 @@ from pathlib import Path
 
 import pytest
 
+from cli_verbs import files, made
 from hearthroll.cli import main
 from hearthroll.core.campaign.events import Event
 from hearthroll.store.campaigns import CampaignStore
 from hearthroll.store.rulesets import load_catalog
 
 CATALOG = load_catalog(with_user=False)
-
-
-@pytest.fixture
-def data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    folder = tmp_path / "data"
-    monkeypatch.setenv("HEARTHROLL_DATA_DIR", str(folder))
-    return folder
-
-
-def made(tmp_path: Path, capsys: pytest.CaptureFixture[str], game: str) -> Path:
-    """The game's demo campaign, made by `hearthroll new`."""
-    path = tmp_path / f"{game}.toml"
-    assert main(["new", str(path), "--ruleset", game, "--demo"]) == 0
-    capsys.readouterr()
-    return path
 
 
 @pytest.fixture
@@ -48,12 +34,6 @@ def oracle(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, st
 def events(path: Path) -> list[Event]:
     with CampaignStore.open(path, CATALOG) as store:
         return list(store.events())
-
-
-def files(path: Path) -> dict[str, bytes]:
-    """The campaign's state file and its journal's files, byte for byte."""
-    journal = sorted(path.with_suffix(".journal").iterdir())
-    return {p.name: p.read_bytes() for p in (path, *journal)}
 
 
 def test_a_table_rolled_on_a_typed_face_is_logged_with_its_die(

@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from textual.pilot import Pilot
 
+from cli_verbs import files
 from hearthroll.cli import main
 from hearthroll.tui.view.app import ViewApp
 from hearthroll.tui.view.screen import PlayersScreen
@@ -74,12 +75,6 @@ def camp(
     assert main(["note", str(path), "The cult watches", "--secret"]) == 0
     capsys.readouterr()
     return path
-
-
-def files(path: Path) -> dict[str, bytes]:
-    """The campaign's state file and its journal's files, byte for byte."""
-    journal = sorted(path.with_suffix(".journal").iterdir())
-    return {p.name: p.read_bytes() for p in (path, *journal)}
 
 
 def view(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:

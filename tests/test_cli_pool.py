@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from cli_verbs import files
 from hearthroll.cli import main
 from hearthroll.core.campaign.state import Campaign
 from hearthroll.store.campaigns import CampaignStore
@@ -46,12 +47,6 @@ def bust(capsys: pytest.CaptureFixture[str], camp: Path, faces: str = "1") -> No
 def saved(path: Path) -> Campaign:
     with CampaignStore.open(path, CATALOG) as store:
         return store.state
-
-
-def files(path: Path) -> dict[str, bytes]:
-    """The campaign's state file and its journal's files, byte for byte."""
-    journal = sorted(path.with_suffix(".journal").iterdir())
-    return {p.name: p.read_bytes() for p in (path, *journal)}
 
 
 def test_reroll_spends_one_and_saves_the_bust(
