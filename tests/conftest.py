@@ -102,3 +102,9 @@ def data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     folder = tmp_path / "data"
     monkeypatch.setenv("HEARTHROLL_DATA_DIR", str(folder))
     return folder
+
+
+@pytest.fixture
+def data_dir(data: Path) -> Path:
+    """The same folder, by the name the app's tests give it."""
+    return data

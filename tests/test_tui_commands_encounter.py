@@ -25,7 +25,7 @@ from hearthroll.tui.app import HearthrollApp
 from hearthroll.tui.commands import Seat, encounter
 from hearthroll.tui.screens.prompt import LinePrompt
 from hearthroll.tui.table import TableScreen
-from test_tui_helpers import scripted, settle, shown
+from test_tui_helpers import press, scripted, settle, shown
 
 CATALOG = load_catalog(with_user=False)
 MANEUVERS = CATALOG.ruleset("maneuvers")
@@ -111,13 +111,6 @@ def test_w_with_no_one_at_the_table_says_the_party_is_empty() -> None:
 # --- what each does, pressed ----------------------------------------------------------------
 
 
-@pytest.fixture
-def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    folder = tmp_path / "data"
-    monkeypatch.setenv("HEARTHROLL_DATA_DIR", str(folder))
-    return folder
-
-
 def at_the_ford(tmp_path: Path, data_dir: Path, disarm: bool = False) -> HearthrollApp:
     """The app on the maneuvers demo (Wren's Disarm fumbled first, when asked)."""
     path = tmp_path / "ford.toml"
@@ -125,11 +118,6 @@ def at_the_ford(tmp_path: Path, data_dir: Path, disarm: bool = False) -> Hearthr
         if disarm:
             store.commit(wren_fumbles(store.state))
     return build(path, data_dir=data_dir, dice=scripted())
-
-
-async def press(pilot: Pilot[None], app: HearthrollApp, *keys: str) -> None:
-    await pilot.press(*keys)
-    await settle(pilot, app)
 
 
 async def enter(pilot: Pilot[None], app: HearthrollApp, text: str) -> None:

@@ -9,7 +9,6 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from textual.pilot import Pilot
 from textual.widgets import Input
 
 from hearthroll.core.campaign.events import Outcome
@@ -28,7 +27,7 @@ from hearthroll.tui.screens.dice_input import DiceInput
 from hearthroll.tui.screens.options import OptionsPicker
 from hearthroll.tui.screens.palette import MovePalette
 from hearthroll.tui.table import TableScreen
-from test_tui_helpers import app_rolls_the_rest, scripted, settle, shown, type_into
+from test_tui_helpers import app_rolls_the_rest, press, scripted, settle, shown, type_into
 
 CATALOG = load_catalog(with_user=False)
 HOUSE = CATALOG.ruleset("house")
@@ -119,13 +118,6 @@ def test_a_waiting_bust_names_the_keys_that_answer_it() -> None:
 # --- what each does, pressed ----------------------------------------------------------------
 
 
-@pytest.fixture
-def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    folder = tmp_path / "data"
-    monkeypatch.setenv("HEARTHROLL_DATA_DIR", str(folder))
-    return folder
-
-
 def at_table(
     tmp_path: Path, data_dir: Path, steps: tuple[Step, ...], faces: list[int]
 ) -> HearthrollApp:
@@ -135,11 +127,6 @@ def at_table(
         for step in steps:
             store.commit(step(store.state))
     return build(path, data_dir=data_dir, dice=scripted(faces))
-
-
-async def press(pilot: Pilot[None], app: HearthrollApp, *keys: str) -> None:
-    await pilot.press(*keys)
-    await settle(pilot, app)
 
 
 def live_state(app: HearthrollApp) -> Campaign:

@@ -24,7 +24,7 @@ from hearthroll.tui.screens.dice_input import DiceInput
 from hearthroll.tui.screens.gear import GearDialog
 from hearthroll.tui.screens.plans import PlanBoard
 from hearthroll.tui.table import TableScreen
-from test_tui_helpers import scripted, settle, shown
+from test_tui_helpers import press, scripted, settle, shown
 
 CATALOG = load_catalog(with_user=False)
 SIZE = (100, 32)
@@ -123,13 +123,6 @@ def with_xp(state: Campaign, who: str, xp: int) -> Campaign:
     return attrs.evolve(state, characters={**state.characters, who: changed})
 
 
-@pytest.fixture
-def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    folder = tmp_path / "data"
-    monkeypatch.setenv("HEARTHROLL_DATA_DIR", str(folder))
-    return folder
-
-
 def opened(
     tmp_path: Path, data_dir: Path, state: Campaign, faces: list[int] | None = None
 ) -> HearthrollApp:
@@ -142,11 +135,6 @@ def opened(
 
 def demo(game: str) -> Campaign:
     return demo_campaign(CATALOG.ruleset(game))
-
-
-async def press(pilot: Pilot[None], app: HearthrollApp, *keys: str) -> None:
-    await pilot.press(*keys)
-    await settle(pilot, app)
 
 
 async def enter(pilot: Pilot[None], app: HearthrollApp, selector: str, text: str) -> None:

@@ -28,7 +28,7 @@ from hearthroll.tui.screens.dice_input import DiceInput
 from hearthroll.tui.screens.options import OptionsPicker
 from hearthroll.tui.screens.prompt import LinePrompt
 from hearthroll.tui.table import TableScreen
-from test_tui_helpers import scripted, settle, shown
+from test_tui_helpers import press, scripted, settle, shown
 
 CATALOG = load_catalog(with_user=False)
 SF = CATALOG.ruleset("starforged")
@@ -118,13 +118,6 @@ def test_the_next_move_keys_wait_for_a_table_row_that_names_one() -> None:
 # --- what each does, pressed ----------------------------------------------------------------
 
 
-@pytest.fixture
-def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    folder = tmp_path / "data"
-    monkeypatch.setenv("HEARTHROLL_DATA_DIR", str(folder))
-    return folder
-
-
 def at_the_forge(tmp_path: Path, data_dir: Path, *steps: Step) -> HearthrollApp:
     """The app on the starforged demo once `steps` are played and saved."""
     path = tmp_path / "forge.toml"
@@ -132,11 +125,6 @@ def at_the_forge(tmp_path: Path, data_dir: Path, *steps: Step) -> HearthrollApp:
         for step in steps:
             store.commit(step(store.state))
     return build(path, data_dir=data_dir, dice=scripted())
-
-
-async def press(pilot: Pilot[None], app: HearthrollApp, *keys: str) -> None:
-    await pilot.press(*keys)
-    await settle(pilot, app)
 
 
 async def say(pilot: Pilot[None], app: HearthrollApp, key: str, line: str) -> None:

@@ -9,7 +9,6 @@ from pathlib import Path
 
 import attrs
 import pytest
-from textual.pilot import Pilot
 from textual.widgets import Input
 
 from hearthroll.core.campaign.state import Campaign
@@ -26,7 +25,7 @@ from hearthroll.tui.screens.new_character import CharacterForm
 from hearthroll.tui.screens.palette import MovePalette
 from hearthroll.tui.screens.prompt import LinePrompt
 from hearthroll.tui.table import TableScreen
-from test_tui_helpers import scripted, settle, shown
+from test_tui_helpers import enter, press, scripted, settle, shown
 
 CATALOG = load_catalog(with_user=False)
 GAMES = ["house", "hack", "starforged", "maneuvers"]
@@ -65,13 +64,6 @@ def seat(state: Campaign, ruleset: Ruleset) -> Seat:
     return Seat(state, ruleset, next(iter(state.characters), None))
 
 
-@pytest.fixture
-def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    folder = tmp_path / "data"
-    monkeypatch.setenv("HEARTHROLL_DATA_DIR", str(folder))
-    return folder
-
-
 def opened(
     tmp_path: Path, data_dir: Path, game: str, faces: list[int] | None = None
 ) -> HearthrollApp:
@@ -80,20 +72,6 @@ def opened(
     with CampaignStore.create(path, demo_campaign(CATALOG.ruleset(game)), CATALOG):
         pass
     return build(path, data_dir=data_dir, dice=scripted(faces or []))
-
-
-async def enter(pilot: Pilot[None], selector: str, text: str) -> None:
-    """`text` in the field, then Enter."""
-    field = pilot.app.screen.query_one(selector, Input)
-    field.focus()
-    field.value = text
-    await pilot.press("enter")
-    await pilot.pause()
-
-
-async def press(pilot: Pilot[None], app: HearthrollApp, *keys: str) -> None:
-    await pilot.press(*keys)
-    await settle(pilot, app)
 
 
 def the_table(app: HearthrollApp) -> TableScreen:

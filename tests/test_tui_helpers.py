@@ -93,3 +93,18 @@ def test_scripted_dice_hand_out_their_faces_in_order() -> None:
     dice = scripted([3, 1, 6])
     assert dice().roll(6, 2) == (3, 1)
     assert dice().roll(6) == (6,)
+
+
+async def press(pilot: Pilot[None], app: HearthrollApp, *keys: str) -> None:
+    """The keys, then everything they set going settled."""
+    await pilot.press(*keys)
+    await settle(pilot, app)
+
+
+async def enter(pilot: Pilot[None], selector: str, text: str) -> None:
+    """`text` in the field, then Enter."""
+    field = pilot.app.screen.query_one(selector, Input)
+    field.focus()
+    field.value = text
+    await pilot.press("enter")
+    await pilot.pause()

@@ -17,13 +17,6 @@ from test_tui_helpers import demo, settle, shown, type_into
 SIZE = (120, 36)
 
 
-@pytest.fixture
-def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    folder = tmp_path / "data"
-    monkeypatch.setenv("HEARTHROLL_DATA_DIR", str(folder))  # where serve keeps its note
-    return folder
-
-
 async def test_v_says_where_a_running_server_serves_the_view(data_dir: Path) -> None:
     app = demo(data_dir)
     async with app.run_test(size=SIZE) as pilot:
