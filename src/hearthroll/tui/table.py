@@ -10,7 +10,6 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import ActiveBinding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.widgets import OptionList
 
 from hearthroll.core.campaign.events import Event, Outcome, summary
 from hearthroll.core.errors import HearthrollError
@@ -95,10 +94,9 @@ class TableScreen(FlowScreen):
         self._log_shown = True
         self.query_one(MoveLog).view = views.log_view(self.live.events)
 
-    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+    def on_move_log_top_reached(self) -> None:
         """Reaching the top of the log brings the events before it, read behind the screen."""
-        if event.option_index == 0 and isinstance(event.option_list, MoveLog):
-            self._older.read()
+        self._older.read()
 
     def use(self, live: LiveCampaign) -> None:
         """Play `live` at this table from now on (another campaign opened)."""
@@ -189,7 +187,11 @@ class TableScreen(FlowScreen):
         state, ruleset = self.live.state, self.live.ruleset
         wide = self.has_class("-wide")
         room = shelf_width(len(state.characters), self.size.width or self.app.size.width)
-        self.query_one("#left").styles.width = room if wide else None
+        left = self.query_one("#left").styles
+        if wide:
+            left.width = room  # lays the screen out again only when the width changes
+        elif left.inline.has_rule("width"):  # cleared when already clear, it would all the same
+            left.width = None
         others = [n for n in state.characters if n != self.active and wide]
         self.query_one(PartySheets).show(
             views.sheet_view(state, ruleset, self.active),

@@ -5,20 +5,20 @@ from __future__ import annotations
 import attrs
 from rich.text import Text
 from textual.reactive import reactive
-from textual.widgets import Static
 
 from hearthroll.core.games.sheet import Line, Section
 from hearthroll.core.numbers import signed
 from hearthroll.tui.views import SheetView
 from hearthroll.tui.widgets import overflow
+from hearthroll.tui.widgets.pane import Pane, retitle
 
 BAR = 10
 
 
-class CharacterSheet(Static):
+class CharacterSheet(Pane):
     """The sheet of the character the GM is looking at."""
 
-    view: reactive[SheetView | None] = reactive(None, init=False)
+    view: reactive[SheetView | None] = reactive(None, init=False, repaint=False)
     keys = True
     """The GM's keys are named on the sheet (the players' view has none of them)."""
 
@@ -29,11 +29,13 @@ class CharacterSheet(Static):
         self.watch_view(self.view)
 
     def watch_view(self, view: SheetView | None) -> None:
-        self.border_title = "no character" if view is None else view.title
+        retitle(self, "no character" if view is None else view.title)
         text = render_sheet(view, keys=self.keys)
-        if overflow.overflows(self, text):
+        over = overflow.overflows(self, text)
+        if over:
             text = render_sheet(view, keys=self.keys, narrow=True)
-        overflow.show(self, text)
+            over = overflow.overflows(self, text)
+        overflow.show(self, text, over)
 
 
 def bar(value: int, top: int, style: str = "green") -> Text:

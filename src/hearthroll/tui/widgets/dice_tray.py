@@ -13,6 +13,7 @@ from textual.widgets import Static
 from hearthroll.core.rules.describe import join_phrases
 from hearthroll.tui.views import RollView, TrayView
 from hearthroll.tui.widgets import overflow
+from hearthroll.tui.widgets.pane import Pane, retitle
 
 BAND_STYLE = {
     "miss": "bold white on red",
@@ -31,18 +32,18 @@ class DiceTray(Vertical):
     """The turn (in the border), what the dice said, and below it, always in view, what can
     happen next and the odds of a push."""
 
-    view: reactive[TrayView | None] = reactive(None, init=False)
+    view: reactive[TrayView | None] = reactive(None, init=False, repaint=False)
     large = False
     """The tray has room for the dice drawn large (one box per die)."""
 
     def compose(self) -> ComposeResult:
-        yield Static(id="tray-roll")
-        yield Static(id="tray-next")
+        yield Pane(id="tray-roll")
+        yield Pane(id="tray-next")
 
     def watch_view(self, view: TrayView | None) -> None:
-        self.border_title = view.turn if view is not None and view.turn else "dice tray"
-        self.query_one("#tray-roll", Static).update(render_roll_part(view, large=self.large))
-        self.query_one("#tray-next", Static).update(render_next(view))
+        retitle(self, view.turn if view is not None and view.turn else "dice tray")
+        self.query_one("#tray-roll", Pane).fill(render_roll_part(view, large=self.large))
+        self.query_one("#tray-next", Pane).fill(render_next(view))
         self.call_after_refresh(self._say_more)
 
     def on_resize(self, event: events.Resize) -> None:
@@ -56,7 +57,7 @@ class DiceTray(Vertical):
         """The bottom border says so when the roll's lines run past the room it has."""
         roll = self.query_one("#tray-roll", Static)
         text = render_roll_part(self.view, large=self.large)
-        self.border_subtitle = overflow.more(self) if overflow.overflows(roll, text) else ""
+        retitle(self, subtitle=overflow.more(self) if overflow.overflows(roll, text) else "")
 
 
 def faces(roll: RollView) -> Text:

@@ -4,24 +4,24 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual.reactive import reactive
-from textual.widgets import Static
 
 from hearthroll.tui.views import EncounterView, FoeLine
 from hearthroll.tui.widgets import overflow
+from hearthroll.tui.widgets.pane import Pane, retitle
 
 BAR = 10
 
 
-class EncounterPane(Static):
+class EncounterPane(Pane):
     """The fight under way, where the house game shows its steading."""
 
-    view: reactive[EncounterView | None] = reactive(None, init=False)
+    view: reactive[EncounterView | None] = reactive(None, init=False, repaint=False)
 
     def on_mount(self) -> None:
         self.watch_view(self.view)  # hidden from the start where the campaign has none
 
     def watch_view(self, view: EncounterView | None) -> None:
-        self.border_title = f"encounter · round {view.round}" if view else "encounter"
+        retitle(self, f"encounter · round {view.round}" if view else "encounter")
         self.display = view is not None
         overflow.show(self, render_encounter(view))
 

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from rich.text import Text
 from textual import events
 from textual.binding import Binding, BindingType
-from textual.reactive import reactive
+from textual.content import Content
+from textual.geometry import Size
+from textual.message import Message
+from textual.reactive import Reactive, reactive
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
@@ -25,7 +27,11 @@ class MoveLog(OptionList):
         Binding("end", "newest", "Newest", show=False),
     ]
 
-    view: reactive[LogView] = reactive(LogView(), init=False)
+    view: reactive[LogView] = reactive(LogView(), init=False, repaint=False)
+    virtual_size: Reactive[Size] = Reactive(Size(0, 0))
+    """The log's lines, scrolled through. Unlike Textual's, a change lays nothing out: the
+    table sets the log's size, never its lines (a scroll bar that comes or goes still does),
+    so a line played redraws the log alone and not the whole screen."""
     following = True
     """The newest event is highlighted and shown as events come."""
     numbered = True
@@ -33,7 +39,8 @@ class MoveLog(OptionList):
 
     def watch_view(self, old: LogView, view: LogView) -> None:
         kept = None if self.following else self._kept_highlight(old, view)
-        if not self._changed_in_place(old, view):
+        in_place = self._changed_in_place(old, view)
+        if not in_place:
             self.set_options(Option(self._prompt(line), id=str(line.seq)) for line in view.lines)
         if kept is not None:
             self.highlighted = kept
@@ -41,10 +48,16 @@ class MoveLog(OptionList):
         elif view.lines:
             self.following = True
             self.highlighted = len(view.lines) - 1
-            self._show_newest()
+            if in_place:  # the log's size is the one it had: the bottom is known now
+                self.scroll_to(y=self.max_scroll_y, animate=False)
+            else:
+                self._show_newest()
 
-    def _prompt(self, line: LogLine) -> Text:
-        return Text.assemble(
+    class TopReached(Message):
+        """The GM walked up to the log's first line: the events before it are wanted."""
+
+    def _prompt(self, line: LogLine) -> Content:
+        return Content.assemble(
             (f"#{line.seq} " if self.numbered else "", "dim"),
             (line.text, "dim strike" if line.undone else ""),
         )
@@ -60,12 +73,26 @@ class MoveLog(OptionList):
         if any(was.seq != now.seq for was, now in zip(old.lines, view.lines, strict=False)):
             return False
         for index, (was, now) in enumerate(zip(old.lines, view.lines, strict=False)):
-            if was != now:
+            if was.text != now.text:
                 self.replace_option_prompt_at_index(index, self._prompt(now))
+            elif was != now:
+                self._restyle(index, now)
         self.add_options(
             Option(self._prompt(line), id=str(line.seq)) for line in view.lines[shared:]
         )
         return True
+
+    def _restyle(self, index: int, line: LogLine) -> None:
+        """Draw one line again (undone or redone: the same words, struck or not). Textual's
+        own `replace_option_prompt_at_index` forgets every line's drawing and height; the
+        words unchanged, the heights hold, and only this line's drawings are let go."""
+        option = self.get_option_at_index(index)
+        option._set_prompt(self._prompt(line))
+        drawn = self._option_render_cache  # keyed by option, style and padding
+        keys = drawn.keys()
+        for key in [key for key in keys if key[0] is option]:
+            drawn.discard(key)
+        self.refresh()
 
     def _show_newest(self) -> None:
         """Scroll to the bottom now and once the new lines are laid out."""
@@ -127,6 +154,11 @@ class MoveLog(OptionList):
     def on_resize(self, event: events.Resize) -> None:
         if self.following and self.option_count:
             self._show_newest()
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        event.stop()  # each new line moves the highlight: the table hears only of the top
+        if event.option_index == 0:
+            self.post_message(self.TopReached())
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()

@@ -7,6 +7,8 @@ from rich.text import Text
 from textual.widget import Widget
 from textual.widgets import Static
 
+from hearthroll.tui.widgets.pane import Pane, retitle
+
 MORE = "▼ more below: a taller window shows it"
 SHORT = "▼ more below"
 """What a narrow pane's border has room for."""
@@ -28,7 +30,10 @@ def overflows(pane: Static, text: Text) -> bool:
     return 0 < height < rows(pane, text, width)
 
 
-def show(pane: Static, text: Text) -> None:
-    """Put `text` in the pane, its bottom border saying when some of it is out of view."""
-    pane.update(text)
-    pane.border_subtitle = more(pane) if overflows(pane, text) else ""
+def show(pane: Pane, text: Text, over: bool | None = None) -> None:
+    """Put `text` in the pane, its bottom border saying when some of it is out of view
+    (`over`: whether it is, when already known)."""
+    pane.fill(text)
+    if over is None:
+        over = overflows(pane, text)
+    retitle(pane, subtitle=more(pane) if over else "")

@@ -4,22 +4,22 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual.reactive import reactive
-from textual.widgets import Static
 
 from hearthroll.tui.views import Member, PartyView
+from hearthroll.tui.widgets.pane import Pane
 
 
-class PartyBar(Static):
+class PartyBar(Pane):
     """`1 ▶Brannoc L2 HP 10/10 ⟳2` for each character; number keys pick them. A bigger party
     on a narrow terminal gets shorter entries, so that it stays on one line."""
 
-    view: reactive[PartyView] = reactive(PartyView(), init=False)
+    view: reactive[PartyView] = reactive(PartyView(), init=False, repaint=False)
 
     def watch_view(self, view: PartyView) -> None:
-        self.update(render_party(view, self.content_size.width))
+        self.fill(render_party(view, self.content_size.width))
 
     def on_resize(self) -> None:
-        self.update(render_party(self.view, self.content_size.width))
+        self.fill(render_party(self.view, self.content_size.width))
 
 
 FULL, SHORT, NAMES = 0, 1, 2

@@ -12,7 +12,7 @@ from hearthroll.tui.views import StatusView
 class StatusLine(Static):
     """Campaign · ruleset · file, then "saved" or a loud NOT SAVED while saving fails."""
 
-    view: reactive[StatusView] = reactive(StatusView("", "", ""), init=False)
+    view: reactive[StatusView] = reactive(StatusView("", "", ""), init=False, repaint=False)
 
     def watch_view(self, view: StatusView) -> None:
         self.set_class(view.error is not None and view.waiting > 0, "-failing")

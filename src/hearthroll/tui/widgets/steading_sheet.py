@@ -4,24 +4,24 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual.reactive import reactive
-from textual.widgets import Static
 
 from hearthroll.core.numbers import signed
 from hearthroll.tui.views import SteadingView
+from hearthroll.tui.widgets.pane import Pane, retitle
 
 
-class SteadingSheet(Static):
+class SteadingSheet(Pane):
     """The village the party calls home."""
 
-    view: reactive[SteadingView | None] = reactive(None, init=False)
+    view: reactive[SteadingView | None] = reactive(None, init=False, repaint=False)
 
     def on_mount(self) -> None:
         self.watch_view(self.view)  # hidden from the start where the campaign has none
 
     def watch_view(self, view: SteadingView | None) -> None:
-        self.border_title = view.name if view else "steading"
+        retitle(self, view.name if view else "steading")
         self.display = view is not None
-        self.update(render_steading(view))
+        self.fill(render_steading(view))
 
 
 def render_steading(view: SteadingView | None) -> Text:

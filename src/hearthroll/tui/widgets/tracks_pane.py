@@ -7,11 +7,11 @@ from typing import NamedTuple
 
 from rich.text import Text
 from textual.reactive import reactive
-from textual.widgets import Static
 
 from hearthroll.core.campaign.state import Campaign
 from hearthroll.core.rules.model import Ruleset
 from hearthroll.tui.widgets import overflow
+from hearthroll.tui.widgets.pane import Pane, retitle
 
 
 class TrackLine(NamedTuple):
@@ -53,10 +53,10 @@ def tracks_view(state: Campaign, ruleset: Ruleset) -> TracksView | None:
     )
 
 
-class TracksPane(Static):
+class TracksPane(Pane):
     """Vows, expeditions, connections and fights, where the house game has its steading."""
 
-    view: reactive[TracksView | None] = reactive(None, init=False)
+    view: reactive[TracksView | None] = reactive(None, init=False, repaint=False)
     keys = True
     """The GM's keys are named in the pane (the players' view has none of them)."""
 
@@ -64,7 +64,7 @@ class TracksPane(Static):
         self.watch_view(self.view)  # hidden from the start where the campaign has none
 
     def watch_view(self, view: TracksView | None) -> None:
-        self.border_title = _title(view)
+        retitle(self, _title(view))
         self.display = view is not None
         overflow.show(self, render_tracks(view, keys=self.keys))
 
