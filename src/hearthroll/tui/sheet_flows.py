@@ -223,7 +223,10 @@ async def _spend_picked(table: Table, who: str, spent: Hold, amount: int) -> Non
         allies = PickList(
             "Which ally takes it?", tuple((n, n) for n in holds.allies(table.live.state, who)), 1
         )
-        taken = await table.ask(OptionsPicker(f"{who}: {spent.name}", "", [allies], lambda _: None))
+        asked = OptionsPicker(
+            f"{who}: {spent.name}", "", [allies], lambda _: None, escape="spend nothing"
+        )
+        taken = await table.ask(asked)
         if not taken:
             table.notify("cancelled: nothing was spent", severity="warning")
             return
