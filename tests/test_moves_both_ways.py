@@ -278,7 +278,9 @@ def title(app: HearthrollApp) -> str:
 
 
 async def answer(pilot: Pilot[None], app: HearthrollApp, given: Answer) -> None:
-    """Answer the question on screen, checking it is the one expected."""
+    """Answer the question on screen, checking it is the one expected; then wait until that
+    question is gone (on a loaded machine the answer may take a while to land)."""
+    asked = app.screen
     if isinstance(given, Faces):
         assert isinstance(app.screen, DiceInput), f"{given} asked, not {seen(app)}"
         assert given.about in title(app), f"{given} asked, not {seen(app)}"
@@ -296,6 +298,10 @@ async def answer(pilot: Pilot[None], app: HearthrollApp, given: Answer) -> None:
                 break
             await pilot.press("down")
         await pilot.press("enter")
+    for _ in range(500):  # up to 10 s; ends as soon as the question is answered
+        if app.screen is not asked:
+            break
+        await pilot.pause(0.02)
     await settle(pilot, app)
 
 
