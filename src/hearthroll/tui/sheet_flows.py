@@ -202,7 +202,6 @@ async def _spend_picked(table: Table, who: str, spent: Hold, amount: int) -> Non
     ]
     chosen: list[str] = []
     ally: list[str] = []
-    rolling: list[str] = []
 
     def spend(picks: list[str], dice: DiceSource) -> Outcome:
         state, ruleset = table.live.state, table.live.ruleset
@@ -219,7 +218,8 @@ async def _spend_picked(table: Table, who: str, spent: Hold, amount: int) -> Non
     if await table.ask(picker) is None:
         table.notify("cancelled: nothing was spent", severity="warning")
         return
-    if _asks_ally(table, who, spent, chosen):
+    asks_ally = _asks_ally(table, who, spent, chosen)
+    if asks_ally:
         allies = PickList(
             "Which ally takes it?", tuple((n, n) for n in holds.allies(table.live.state, who)), 1
         )
@@ -231,14 +231,12 @@ async def _spend_picked(table: Table, who: str, spent: Hold, amount: int) -> Non
             table.notify("cancelled: nothing was spent", severity="warning")
             return
         ally[:] = taken
-        if not flow.dice_needed(lambda d: spend(chosen, d)):
-            table.run_verb(lambda: spend(chosen, table.dice()))
-            return
     if flow.dice_needed(lambda d: spend(chosen, d)):
-        rolling[:] = chosen
-        what = f"{who}: {' · '.join(o.text.rstrip('.') for o in spent.spends if o.id in rolling)}"
-        if not await _spend_rolled(table, what, rolling, spend):
+        what = f"{who}: {' · '.join(o.text.rstrip('.') for o in spent.spends if o.id in chosen)}"
+        if not await _spend_rolled(table, what, chosen, spend):
             table.notify("cancelled: nothing was spent", severity="warning")
+    elif asks_ally:  # what needs no dice was spent by the picker itself, but for the ally
+        table.run_verb(lambda: spend(chosen, table.dice()))
 
 
 def _asks_ally(table: Table, who: str, spent: Hold, picks: list[str]) -> bool:
