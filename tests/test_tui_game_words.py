@@ -32,7 +32,7 @@ async def test_a_muster_s_log_line_names_the_steading_stat_kept_die_and_band(
         await pilot.press("1", "2", "enter")
         await settle(pilot, app)
         log = app.screen.query_one(MoveLog)
-        line = str(log.get_option_at_index(0).prompt)
+        line = str(log.prompt(0))
         assert "Millbrook: Muster (Population 2) [4, 6] keep 6 → 6 (10+)" in line
         tray = shown(app, "#tray-roll")
         assert tray.startswith("Millbrook: Muster (Population 2)")

@@ -14,11 +14,12 @@ from test_tui_open import played_campaign
 
 def newest_in_view(app: HearthrollApp) -> bool:
     log = app.screen.query_one(MoveLog)
-    last = log.option_count - 1
+    last = len(log.view.lines) - 1
+    shown = " ".join(log.render_line(y).text for y in range(log.scrollable_content_region.height))
     return (
         log.highlighted == last
         and log.scroll_offset.y >= log.max_scroll_y
-        and str(log.get_option_at_index(last).id) == str(log.view.lines[-1].seq)
+        and f"#{log.view.lines[-1].seq} " in shown
     )
 
 

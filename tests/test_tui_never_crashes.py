@@ -55,7 +55,7 @@ async def test_page_up_and_down_in_an_option_list(tmp_path: Path) -> None:
     app = demo(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, app)
-        await pilot.press("slash", *"volley", "enter")
+        await pilot.press("slash", *"volley")
         await settle(pilot, app)
         lists = list(app.screen.query(OptionList))
         assert lists

@@ -8,7 +8,6 @@ from pathlib import Path
 
 import pytest
 from textual.app import App, ComposeResult
-from textual.content import Content
 from textual.geometry import Region
 from textual.screen import Screen
 from textual.strip import Strip
@@ -38,8 +37,7 @@ def night(path: Path, notes: int) -> None:
 
 def struck(log: MoveLog, index: int) -> bool:
     """Whether the log's line at `index` is struck through (its event undone)."""
-    prompt = log.get_option_at_index(index).prompt
-    assert isinstance(prompt, Content)
+    prompt = log.prompt(index)
     return any("strike" in str(span.style) for span in prompt.spans)
 
 
@@ -74,16 +72,16 @@ async def test_an_undone_note_strikes_its_line_and_lays_nothing_out(
         await pilot.press("u")  # the last note
         await settle(pilot, app)
         log = app.screen.query_one(MoveLog)
-        last = log.option_count - 4  # the last note; then the XP mark, its undo, this undo
-        assert "the night's note 39" in str(log.get_option_at_index(last).prompt)
+        last = len(log.view.lines) - 4  # the last note; then the XP mark, its undo, this undo
+        assert "the night's note 39" in str(log.prompt(last))
         assert struck(log, last) and not struck(log, last - 1)
-        assert "undo of event 40" in str(log.get_option_at_index(log.option_count - 1).prompt)
-        assert log.highlighted == log.option_count - 1 and log.scroll_y == log.max_scroll_y
+        assert "undo of event 40" in str(log.prompt(-1))
+        assert log.highlighted == len(log.view.lines) - 1 and log.scroll_y == log.max_scroll_y
         assert done == []
         await pilot.press("U")
         await settle(pilot, app)
         assert not struck(log, last)
-        assert "redo of event 40" in str(log.get_option_at_index(log.option_count - 1).prompt)
+        assert "redo of event 40" in str(log.prompt(-1))
         assert done == []
 
 

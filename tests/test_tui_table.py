@@ -66,7 +66,7 @@ async def test_six_keystrokes_roll_a_move(data_dir: Path, size: tuple[int, int])
         assert "SUCCESS, NO 6" in tray
         assert "damage with Weapon: 1d6 = [3] = 3" in tray
         assert "p push (2 dice)" in shown(app, "#tray-next")
-        assert "Clash [4]" in str(app.screen.query_one(MoveLog).get_option_at_index(0).prompt)
+        assert "Clash [4]" in str(app.screen.query_one(MoveLog).prompt(0))
 
 
 async def test_typed_dice_refuse_a_wrong_count_or_face_in_place(data_dir: Path) -> None:
@@ -387,7 +387,7 @@ async def test_quit_and_reopen_keeps_the_campaign(data_dir: Path) -> None:
         await settle(pilot, again)
         assert again.live is not None
         assert again.live.state == before
-        assert "Clash [6]" in str(again.screen.query_one(MoveLog).get_option_at_index(0).prompt)
+        assert "Clash [6]" in str(again.screen.query_one(MoveLog).prompt(0))
 
 
 @pytest.mark.parametrize("size", [(80, 24), (40, 12), (12, 4), (200, 60)])

@@ -64,6 +64,9 @@ class TableScreen(FlowScreen):
         """The foe the table aims maneuvers at (←/→ or Tab picks another)."""
         self._said: str | None = None
         """What the status line says to the GM (a key that could not act, what undo did)."""
+        self._refused: dict[str, str | None] = {}
+        """Each command's "why not now?" for the seat in `_refused_at`, asked once a seat."""
+        self._refused_at: tuple[object, ...] = ()
 
     # --- layout and snapshots -------------------------------------------------------------
 
@@ -210,11 +213,21 @@ class TableScreen(FlowScreen):
         )
 
     def _refusal(self, action: str) -> str | None:
+        """Why the command `action` cannot act now; the footer and the keys ask each command
+        many times a key, so each answer is kept until the campaign, who acts or the log
+        changes."""
         found = command(action)
         if found is None:
             return None
         live = self.live
-        return found.refusal(Seat(live.state, live.ruleset, self.active, live.events))
+        seat = (live.state, live.ruleset, self.active, len(live.events))
+        at = self._refused_at
+        if not at or at[0] is not seat[0] or at[1] is not seat[1] or at[2:] != seat[2:]:
+            self._refused, self._refused_at = {}, seat  # objects held: none is compared whole
+        if action not in self._refused:
+            seat_now = Seat(live.state, live.ruleset, self.active, live.events)
+            self._refused[action] = found.refusal(seat_now)
+        return self._refused[action]
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Show (and allow) the turn's keys only when they can act; the others, pressed, say
