@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
 from textual.app import App, ComposeResult
 from textual.geometry import Region
+from textual.pilot import Pilot
 
 from hearthroll.tui.messages import EventChosen
 from hearthroll.tui.views import LogLine, LogView
@@ -36,16 +40,24 @@ def lines(count: int, long: int | None = None) -> LogView:
     )
 
 
+@asynccontextmanager
+async def hosted(view: LogView) -> AsyncIterator[tuple[Host, Pilot[None], MoveLog]]:
+    """The log alone in an app, given `view` and drawn."""
+    app = Host()
+    async with app.run_test(size=(80, 24)) as pilot:
+        log = app.query_one(MoveLog)
+        log.focus()
+        log.view = view
+        await pilot.pause()
+        yield app, pilot, log
+
+
 def shown(log: MoveLog) -> list[str]:
     return [log.render_line(y).text.rstrip() for y in range(log.scrollable_content_region.height)]
 
 
 async def test_a_long_line_wraps_and_the_newest_is_in_view() -> None:
-    app = Host()
-    async with app.run_test() as pilot:
-        log = app.query_one(MoveLog)
-        log.view = lines(12, long=12)
-        await pilot.pause()
+    async with hosted(lines(12, long=12)) as (_app, _pilot, log):
         rows = shown(log)
         assert rows[-1] != "" and "hard" in rows[-1]  # the long line's last words, at the bottom
         assert any(row.startswith("#12 Brannoc") for row in rows)
@@ -54,12 +66,7 @@ async def test_a_long_line_wraps_and_the_newest_is_in_view() -> None:
 
 
 async def test_walking_up_choosing_and_end_following_again() -> None:
-    app = Host()
-    async with app.run_test() as pilot:
-        log = app.query_one(MoveLog)
-        log.focus()
-        log.view = lines(20)
-        await pilot.pause()
+    async with hosted(lines(20)) as (app, pilot, log):
         await pilot.press("up", "up", "enter")
         assert app.chosen == [18] and not log.following
         log.view = lines(21)  # a new event while the GM reads: the highlight stays
@@ -78,11 +85,7 @@ async def test_walking_up_choosing_and_end_following_again() -> None:
 
 
 async def test_an_undone_line_is_struck_and_drawn_again_alone() -> None:
-    app = Host()
-    async with app.run_test() as pilot:
-        log = app.query_one(MoveLog)
-        log.view = lines(3)
-        await pilot.pause()
+    async with hosted(lines(3)) as (_app, pilot, log):
         view = log.view
         undone = LogView((*view.lines[:1], view.lines[1]._replace(undone=True), view.lines[2]))
         asked: list[tuple[Region, ...]] = []
@@ -101,21 +104,13 @@ async def test_an_undone_line_is_struck_and_drawn_again_alone() -> None:
 
 
 async def test_a_click_chooses_its_line() -> None:
-    app = Host()
-    async with app.run_test() as pilot:
-        log = app.query_one(MoveLog)
-        log.view = lines(3)
-        await pilot.pause()
+    async with hosted(lines(3)) as (app, pilot, log):
         await pilot.click(MoveLog, offset=(2, 0))
         assert app.chosen == [1] and log.highlighted == 0
 
 
 async def test_a_narrower_pane_wraps_the_lines_again() -> None:
-    app = Host()
-    async with app.run_test(size=(80, 24)) as pilot:
-        log = app.query_one(MoveLog)
-        log.view = lines(4, long=4)
-        await pilot.pause()
+    async with hosted(lines(4, long=4)) as (_app, pilot, log):
         wide = log.virtual_size.height
         log.styles.width = 14
         await pilot.pause()
