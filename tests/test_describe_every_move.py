@@ -97,3 +97,18 @@ def test_an_unknown_id_still_reads_as_words() -> None:
 def test_phrases_join_without_doubled_stops() -> None:
     joined = join_phrases(["The muster holds.", "", "Everyone pitches in."])
     assert joined == "The muster holds; Everyone pitches in."
+
+
+def test_a_recorded_roll_reads_as_its_fields_never_a_repr() -> None:
+    from hearthroll.core.campaign.state import LastRoll
+    from hearthroll.core.rules.describe import value_words
+
+    ruleset = CATALOG.ruleset("starforged")
+    move = next(m for m in ruleset.moves if m.name == "Endure Harm")
+    roll = LastRoll("Kael", move.id, 4, (3, 9), 8, "weak_hit", seq=1, picks=("minor",))
+    words = value_words(roll, ruleset)
+    assert words == (
+        "actor Kael, move Endure Harm, die 4, challenge 3, 9, score 8, band weak hit, seq 1, "
+        "picks minor"
+    )
+    assert not REPR.search(words) and "LastRoll" not in words

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -105,7 +105,21 @@ def value_words(value: object, ruleset: Ruleset | None = None) -> str:
         item = getattr(value, "id", None)
         if isinstance(item, str):  # an item on a sheet: its gear's name
             return word(ruleset, item)
+        return _fields_words(value, ruleset)
     return str(value)
+
+
+def _fields_words(value: Any, ruleset: Ruleset | None) -> str:
+    """A record without a name as its fields that are not their defaults: `actor Kael, move
+    Endure Harm, die 4, …`."""
+    parts = []
+    for field in attrs.fields(type(value)):
+        got = getattr(value, field.name)
+        default = field.default
+        if default is not attrs.NOTHING and not hasattr(default, "factory") and got == default:
+            continue
+        parts.append(f"{field.name.replace('_', ' ')} {value_words(got, ruleset)}")
+    return ", ".join(parts) or "—"
 
 
 def option_text(move: Move | None, option_id: str) -> str:
