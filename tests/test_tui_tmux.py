@@ -109,7 +109,29 @@ class Terminal:
             if text in screen:
                 return screen
             time.sleep(0.1)
-        raise AssertionError(f"{text!r} never appeared; the screen:\n{screen}")
+        time.sleep(3)  # whether the app still moves tells a slow app from a stuck one
+        later = "the same 3 s later" if self.screen() == screen else "it changed 3 s later"
+        raise AssertionError(
+            f"{text!r} never appeared ({later}; {self.processes()}); the screen:\n{screen}"
+        )
+
+    def processes(self) -> str:
+        """The state and CPU of what runs in the terminal (ps), on one line."""
+        pane = subprocess.run(
+            ["tmux", "display-message", "-p", "-t", self.name, "#{pane_pid}"],
+            capture_output=True,
+            text=True,
+            check=False,
+        ).stdout.strip()
+        if not pane:
+            return "the terminal is gone"
+        ps = subprocess.run(
+            ["ps", "-o", "pid,stat,pcpu,time,comm", "--ppid", pane, "-p", pane],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        return " | ".join(line.strip() for line in ps.stdout.splitlines())
 
     def close(self) -> None:
         subprocess.run(["tmux", "kill-session", "-t", self.name], capture_output=True, check=False)

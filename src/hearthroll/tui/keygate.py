@@ -14,6 +14,7 @@ A flow is a worker in the `flow` group; it says when it waits on a question with
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections import deque
 from collections.abc import Awaitable, Callable, Iterator
@@ -139,18 +140,28 @@ class KeyGate:
         """One round: every node on the key's path handles what it holds, then the app looks."""
         nodes = self._path()
         waiting = len(nodes)
+        over = False
+
+        def finish() -> None:
+            nonlocal over
+            if not over:
+                over = True
+                late.cancel()
+                self._app.call_later(self._check)
 
         def done() -> None:
             nonlocal waiting
             waiting -= 1
             if waiting == 0:
-                self._app.call_later(self._check)
+                finish()
 
+        # a node that closes with `done` still queued never runs it: the round ends anyway
+        late = asyncio.get_running_loop().call_later(LIMIT, finish)
         for node in nodes:
             if not node.call_later(done):  # a node no longer running has nothing left to do
                 waiting -= 1
         if waiting == 0:
-            self._app.call_later(self._check)
+            finish()
 
     def _check(self) -> None:
         """Settled after two rounds in a row find nothing more sent to the nodes."""
