@@ -164,10 +164,11 @@ def _rich_width() -> int:
 
 def _print_rich(state: Campaign, ruleset: Ruleset, console: Console | None = None) -> None:
     from rich.console import Console
-    from rich.markup import escape
+    from rich.text import Text
 
     console = console or Console()
-    console.print(f"[bold]{escape(state.name or 'campaign')}[/bold] · {escape(ruleset.name)}")
+    # names as Text, never markup: rich's escape leaves a backslash before `[` to be eaten
+    console.print(Text.assemble((state.name or "campaign", "bold"), f" · {ruleset.name}"))
     for name in state.characters:
         for line in sheet_lines(state, ruleset, name):
             console.print(line, markup=False, highlight=False, soft_wrap=True)
@@ -179,7 +180,8 @@ def _print_rich(state: Campaign, ruleset: Ruleset, console: Console | None = Non
     if steading is not None:
         stats = "  ".join(f"{k.title()} {signed(v)}" for k, v in steading.stats.items())
         flags = ", ".join(steading.flags) or "no flags"
-        console.print(f"[bold]{escape(steading.name)}[/bold] · {steading.size} · {steading.season}")
+        where = f" · {steading.size} · {steading.season}"
+        console.print(Text.assemble((steading.name, "bold"), where))
         console.print(f"  {stats}")
         console.print(f"  {flags}")
         for plan in steading.plans:
