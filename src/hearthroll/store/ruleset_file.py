@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import attrs
 
+from hearthroll.core.records import record_repr
 from hearthroll.core.rules.model import Move, Ruleset, Table
 from hearthroll.store.converter import KeyPath, show_path
 from hearthroll.store.toml_positions import Position, locate, nearest
@@ -12,6 +13,8 @@ from hearthroll.store.toml_positions import Position, locate, nearest
 @attrs.frozen
 class Problem:
     """One thing wrong in a file, with where it is."""
+
+    __repr__ = record_repr
 
     file: str
     line: int
@@ -31,6 +34,8 @@ class JoinedTable:
     """A table written at the top of a file (`[[tables]]`), joining the ruleset it names as a
     `[[moves]]` entry does: how a file adds oracles to a ruleset another file defines."""
 
+    __repr__ = record_repr
+
     ruleset: str
     table: Table
 
@@ -39,6 +44,8 @@ class JoinedTable:
 class RulesetFile:
     """One file's rulesets, moves and joined tables, with the positions of its keys for later
     messages."""
+
+    __repr__ = record_repr
 
     name: str
     rulesets: tuple[Ruleset, ...]

@@ -16,6 +16,7 @@ from pathlib import Path
 
 from attrs import frozen
 
+from hearthroll.core.records import record_repr
 from hearthroll.store.digests import sha256
 from hearthroll.store.folders import runtime_dirs
 
@@ -23,6 +24,8 @@ from hearthroll.store.folders import runtime_dirs
 @frozen
 class Served:
     """A campaign's view served to browsers, by one `hearthroll serve` process."""
+
+    __repr__ = record_repr
 
     campaign: Path
     """The campaign's absolute path."""

@@ -15,6 +15,7 @@ import attrs
 
 from hearthroll.core.campaign.events import Event, Outcome
 from hearthroll.core.errors import HearthrollError
+from hearthroll.core.records import record_repr
 
 T = TypeVar("T")
 
@@ -30,6 +31,8 @@ RETRY_DELAYS = (0.25, 0.5, 1.0, 2.0, 5.0)
 @attrs.frozen
 class SaveStatus:
     """Where saving stands, as the app shows it."""
+
+    __repr__ = record_repr
 
     waiting: int = 0
     """Outcomes applied on screen but not yet on disk."""
@@ -50,6 +53,8 @@ class SaveStatus:
 
 @attrs.frozen
 class _Call:
+    __repr__ = record_repr
+
     fn: Callable[[Any], Any]
     future: Future[Any]
 

@@ -14,6 +14,8 @@ from typing import Any, TypeVar
 
 import attrs
 
+from hearthroll.core.records import record_repr
+
 Key = str
 _T = TypeVar("_T")
 Path = tuple[Key, ...]
@@ -22,6 +24,8 @@ Path = tuple[Key, ...]
 @attrs.frozen
 class Delta:
     """One leaf that changed: where, what it was, what it became."""
+
+    __repr__ = record_repr
 
     path: Path
     before: Any

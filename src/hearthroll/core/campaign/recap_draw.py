@@ -8,12 +8,16 @@ from datetime import datetime
 
 import attrs
 
+from hearthroll.core.records import record_repr
+
 NOTHING = "Nothing has happened yet."
 
 
 @attrs.frozen
 class Part:
     """One part of a session's recap: whose it is, what they did, and what changed."""
+
+    __repr__ = record_repr
 
     heading: str
     rows: tuple[str, ...] = ()
@@ -29,6 +33,8 @@ class Part:
 class Session:
     """One evening's recap."""
 
+    __repr__ = record_repr
+
     first: datetime | None
     last: datetime | None
     events: int
@@ -39,6 +45,8 @@ class Session:
 @attrs.frozen
 class Recap:
     """A campaign's recap: its title and its sessions, oldest first."""
+
+    __repr__ = record_repr
 
     title: str
     sessions: tuple[Session, ...]

@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from hearthroll.core.records import record_repr
+
 if TYPE_CHECKING:
     from hearthroll.core.rules.model import Ruleset
 
@@ -21,6 +23,8 @@ def _frozen_dict(value: Mapping[str, int]) -> dict[str, int]:
 @attrs.frozen
 class Asset:
     """A companion or a vehicle: its own meter (health, integrity) with its own maximum."""
+
+    __repr__ = record_repr
 
     name: str
     kind: str
@@ -37,6 +41,8 @@ class Asset:
 class Item:
     """One thing on a sheet: which gear it is, worn (or wielded) or only carried, what is left."""
 
+    __repr__ = record_repr
+
     id: str
     worn: bool = True
     """Worn or wielded; False: only carried (in the pack, or slung)."""
@@ -50,6 +56,8 @@ class Item:
 class Ongoing:
     """A penalty (or bonus) added to the character's next `rolls` rolls (reading 24)."""
 
+    __repr__ = record_repr
+
     amount: int
     rolls: int
 
@@ -57,6 +65,8 @@ class Ongoing:
 @attrs.frozen
 class Character:
     """One player character's sheet, shaped by the ruleset."""
+
+    __repr__ = record_repr
 
     name: str
     template: str = ""
@@ -98,6 +108,8 @@ class Character:
 class Requirement:
     """One tick box of a plan."""
 
+    __repr__ = record_repr
+
     text: str
     done: bool = False
 
@@ -105,6 +117,8 @@ class Requirement:
 @attrs.frozen
 class Plan:
     """A project from Make a Plan: what it is, and what it needs."""
+
+    __repr__ = record_repr
 
     name: str
     requirements: tuple[Requirement, ...] = ()
@@ -118,6 +132,8 @@ class Plan:
 @attrs.frozen
 class Steading:
     """The house game's village: its size, season, stats, flags, muster and plans."""
+
+    __repr__ = record_repr
 
     name: str = "the steading"
     size: str = "village"
@@ -134,6 +150,8 @@ class Steading:
 class PoolState:
     """The pool roll of the open turn, as plain numbers (faces, which count, rerolls)."""
 
+    __repr__ = record_repr
+
     faces: tuple[int, ...]
     kept: tuple[int, ...]
     """Indices into `faces` of the kept dice."""
@@ -147,6 +165,8 @@ class PoolState:
 @attrs.frozen
 class TurnState:
     """The open pool turn: whose it is, how many RISKY moves, the last roll, a pending bust."""
+
+    __repr__ = record_repr
 
     actor: str | None = None
     pushes: int = 0
@@ -163,6 +183,8 @@ class TurnState:
 class Track:
     """A progress track: 10 boxes of 4 ticks, with its name, kind and rank."""
 
+    __repr__ = record_repr
+
     name: str
     rank: str
     kind: str = "vow"
@@ -172,6 +194,8 @@ class Track:
 @attrs.frozen
 class Clock:
     """A clock: a threat or a scheme that fills segment by segment (4, 6, 8 or 10)."""
+
+    __repr__ = record_repr
 
     name: str
     segments: int
@@ -183,6 +207,8 @@ class Clock:
 @attrs.frozen
 class LastRoll:
     """The last action roll made, as burning momentum needs it (reading 27)."""
+
+    __repr__ = record_repr
 
     actor: str
     move: str
@@ -206,6 +232,8 @@ class Aboard:
     """Everyone aboard a table row sent to make one of its moves (the rough ride: Endure Harm,
     Endure Stress or Companion Takes a Hit), and who has still to make one (reading 32)."""
 
+    __repr__ = record_repr
+
     moves: tuple[str, ...]
     """The moves offered, `move_id` or `move_id:preset`, as the row offers them."""
     owing: tuple[str, ...] = ()
@@ -215,6 +243,8 @@ class Aboard:
 @attrs.frozen
 class History:
     """Where the campaign stands in its event log, and what undo and redo can reach."""
+
+    __repr__ = record_repr
 
     events: int = 0
     """The number of the last event the state includes."""
@@ -227,6 +257,8 @@ class History:
 @attrs.frozen
 class Foe:
     """Someone the party fights in an encounter: scores, health, armor, weapon and marks."""
+
+    __repr__ = record_repr
 
     name: str
     stats: dict[str, int] = attrs.field(factory=dict, converter=_frozen_dict)
@@ -250,6 +282,8 @@ class Foe:
 class Encounter:
     """A fight in rounds: the foes, who has taken their turn, who has fled, the way out."""
 
+    __repr__ = record_repr
+
     round: int = 1
     foes: dict[str, Foe] = attrs.field(factory=dict)
     acted: dict[str, str] = attrs.field(factory=dict)
@@ -272,6 +306,8 @@ class Encounter:
 @attrs.frozen
 class Campaign:
     """Everything a campaign is between events."""
+
+    __repr__ = record_repr
 
     ruleset: str
     name: str = ""

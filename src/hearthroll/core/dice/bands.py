@@ -7,6 +7,7 @@ from collections.abc import Iterable
 import attrs
 
 from hearthroll.core.errors import RuleError
+from hearthroll.core.records import record_repr
 
 MISS = "miss"
 WEAK = "weak"
@@ -21,6 +22,8 @@ FUMBLE = "fumble"
 class BandRange:
     """One band over a range of totals; `low` None is open below, `high` None open above."""
 
+    __repr__ = record_repr
+
     id: str
     low: int | None
     high: int | None
@@ -33,6 +36,8 @@ class BandRange:
 @attrs.frozen
 class Bands:
     """An ordered set of band ranges that together cover every total exactly once."""
+
+    __repr__ = record_repr
 
     ranges: tuple[BandRange, ...]
 

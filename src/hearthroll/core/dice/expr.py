@@ -34,6 +34,7 @@ from hearthroll.core.dice.expr_parse import (
     parse_fresh,
 )
 from hearthroll.core.dice.sources import DiceSource
+from hearthroll.core.records import record_repr
 
 __all__ = [
     "MAX_DEPTH",
@@ -68,6 +69,8 @@ _ALL = tuple(tuple(range(n)) for n in range(MAX_GROUP_DICE + 1))
 class DiceGroup:
     """One rolled dice group: every face drawn, and which of them count."""
 
+    __repr__ = record_repr
+
     count: int
     sides: int
     faces: tuple[int, ...]
@@ -101,6 +104,8 @@ class DiceGroup:
 @attrs.frozen
 class ExprRoll:
     """A rolled expression: the tree, every dice group, the named values used and the total."""
+
+    __repr__ = record_repr
 
     expr: Expr
     groups: tuple[DiceGroup, ...]

@@ -24,6 +24,7 @@ from typing import NoReturn, TypeAlias
 import attrs
 
 from hearthroll.core.errors import ExprError
+from hearthroll.core.records import record_repr
 
 MAX_LENGTH = 500
 """Longest expression text, in characters."""
@@ -53,6 +54,8 @@ _DICE_START = re.compile(r"[0-9]*d[0-9]")
 class Number:
     """A whole number written in the expression."""
 
+    __repr__ = record_repr
+
     value: int
     column: int = attrs.field(default=0, eq=False)
     """Where it starts in the text as typed, counting from 1."""
@@ -61,6 +64,8 @@ class Number:
 @attrs.frozen
 class Dice:
     """A group of like dice, optionally keeping only the highest or lowest few."""
+
+    __repr__ = record_repr
 
     count: int
     sides: int
@@ -75,6 +80,8 @@ class Dice:
 class Name:
     """A value the caller supplies by name, such as a stat (`str`, `dex`)."""
 
+    __repr__ = record_repr
+
     name: str
     column: int = attrs.field(default=0, eq=False)
 
@@ -82,6 +89,8 @@ class Name:
 @attrs.frozen
 class Negate:
     """A unary minus."""
+
+    __repr__ = record_repr
 
     operand: Node
     column: int = attrs.field(default=0, eq=False)
@@ -91,6 +100,8 @@ class Negate:
 class Parens:
     """Brackets as written, kept so the expression reads back the way it was typed."""
 
+    __repr__ = record_repr
+
     inner: Node
     column: int = attrs.field(default=0, eq=False)
 
@@ -98,6 +109,8 @@ class Parens:
 @attrs.frozen
 class BinaryOp:
     """`left op right` for op in + - * /; `/` is floor division."""
+
+    __repr__ = record_repr
 
     op: str
     left: Node
@@ -117,6 +130,8 @@ class Expr:
     worked out once, when the expression is made, so a cached expression rolls without walking
     its tree again.
     """
+
+    __repr__ = record_repr
 
     root: Node
     source: str = attrs.field(default="", eq=False)
@@ -253,6 +268,8 @@ def expr_error(source: str, message: str) -> ExprError:
 
 @attrs.frozen
 class _Token:
+    __repr__ = record_repr
+
     kind: str
     """"term", "op", "(", ")" or "end"."""
     text: str

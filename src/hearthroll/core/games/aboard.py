@@ -10,6 +10,7 @@ from hearthroll.core.campaign.state import Aboard, Asset, Campaign
 from hearthroll.core.errors import RuleError
 from hearthroll.core.games import assets
 from hearthroll.core.games.stage import Landing
+from hearthroll.core.records import record_repr
 from hearthroll.core.rules.model import Move, Ruleset
 
 COMPANION = "companion"
@@ -19,6 +20,8 @@ COMPANION = "companion"
 class Owed:
     """A move someone aboard may make to pay their part: the move, the pick it starts with,
     who makes it (a companion's owner) and the companion it acts on ("" for the character)."""
+
+    __repr__ = record_repr
 
     move: str
     preset: str

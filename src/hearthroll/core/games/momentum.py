@@ -8,6 +8,7 @@ from hearthroll.core.campaign.state import Campaign, Character, LastRoll
 from hearthroll.core.errors import RuleError
 from hearthroll.core.games.sections import Line, Section
 from hearthroll.core.numbers import signed
+from hearthroll.core.records import record_repr
 from hearthroll.core.rules.model import Condition, Meter, Ruleset
 
 IMPACTS = frozenset(
@@ -52,6 +53,8 @@ own (it stops that vehicle's Bypass and the weak hit's trade, and lowers no mome
 @attrs.frozen
 class Impact:
     """An impact marked: on the character, or on their command vehicle (`vehicle` names it)."""
+
+    __repr__ = record_repr
 
     id: str
     name: str
@@ -171,6 +174,8 @@ def settle(
 @attrs.frozen
 class Burn:
     """What burning momentum on a roll would do: the band before and after, the reset."""
+
+    __repr__ = record_repr
 
     momentum: int
     band_before: str

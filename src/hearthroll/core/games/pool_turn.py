@@ -12,6 +12,7 @@ from hearthroll.core.dice.sources import DiceSource
 from hearthroll.core.errors import BustWaits, RuleError, TurnError
 from hearthroll.core.games import holds
 from hearthroll.core.games.stage import Attempt
+from hearthroll.core.records import record_repr
 from hearthroll.core.rules.model import Ruleset
 
 TurnStatus = Literal["open", "bust_pending", "busted"]
@@ -24,6 +25,8 @@ class Turn:
     `status` is `open` while the character may push or stop, `bust_pending` while a bust
     waits to be rerolled or accepted, and `busted` once a bust is final and the turn is over.
     """
+
+    __repr__ = record_repr
 
     level: int
     rerolls_left: int

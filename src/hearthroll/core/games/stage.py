@@ -21,6 +21,8 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from hearthroll.core.records import record_repr
+
 if TYPE_CHECKING:  # a game module loads this for its stage functions: it loads no rules
     from hearthroll.core.campaign.resolve import Context
     from hearthroll.core.campaign.state import Asset, Campaign, Character
@@ -33,6 +35,8 @@ if TYPE_CHECKING:  # a game module loads this for its stage functions: it loads 
 class Attempt:
     """A move about to be tried: what every module's `check` reads before anything is asked."""
 
+    __repr__ = record_repr
+
     state: Campaign
     ruleset: Ruleset
     move: Move
@@ -44,6 +48,8 @@ class Attempt:
 @attrs.frozen
 class Landing:
     """A move whose band has landed, and what the modules have added after it so far."""
+
+    __repr__ = record_repr
 
     before: Campaign
     """The campaign before the move (a mounted companion is taken back from its sheet)."""

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Literal, Protocol, TypeVar
 import attrs
 
 from hearthroll.core.errors import RuleError
+from hearthroll.core.records import record_repr
 from hearthroll.core.rules.effects import AutoMod, Effect, Option, OptionList
 
 Mechanic = Literal["pool", "stat_dice", "sum", "action", "d20", "table", "none"]
@@ -27,6 +28,8 @@ Choose = Literal["highest", "player"]
 class Stat:
     """A number on a sheet that rolls read: a character stat or a steading stat."""
 
+    __repr__ = record_repr
+
     id: str
     name: str
     scope: Scope = "character"
@@ -42,6 +45,8 @@ class Stat:
 @attrs.frozen
 class Meter:
     """A bounded number that moves in play: HP, health, momentum, stamina."""
+
+    __repr__ = record_repr
 
     id: str
     name: str
@@ -66,6 +71,8 @@ class Meter:
 class Condition:
     """A mark on a sheet or steading, optionally lasting a number of rounds."""
 
+    __repr__ = record_repr
+
     id: str
     name: str
     scope: Scope = "character"
@@ -79,6 +86,8 @@ class Condition:
 @attrs.frozen
 class Hold:
     """Held currency: earned by a move, spent later on its options."""
+
+    __repr__ = record_repr
 
     id: str
     name: str
@@ -98,6 +107,8 @@ class Source:
     """Where an item's words come from and the licence they are used under, credited on its
     card: a Datasworn item's book, page, authors and licence (CC BY 4.0 asks for credit)."""
 
+    __repr__ = record_repr
+
     title: str
     authors: tuple[str, ...] = ()
     page: int | None = None
@@ -110,6 +121,8 @@ class Source:
 @attrs.frozen
 class TableRow:
     """One result of a table, over the faces `low`..`high` of its die."""
+
+    __repr__ = record_repr
 
     id: str
     low: int
@@ -134,6 +147,8 @@ class TableRow:
 class Table:
     """A table rolled on with one die, each face landing in exactly one row."""
 
+    __repr__ = record_repr
+
     id: str
     name: str
     die: int
@@ -155,6 +170,8 @@ class Table:
 @attrs.frozen
 class GearItem:
     """Something a character carries: armor, a weapon, a kit."""
+
+    __repr__ = record_repr
 
     id: str
     name: str
@@ -180,6 +197,8 @@ class GearItem:
 class Template:
     """A kind of character outside any playbook: human, ogre, automaton."""
 
+    __repr__ = record_repr
+
     id: str
     name: str
     hp: int
@@ -194,6 +213,8 @@ class Template:
 @attrs.frozen
 class SteadingSpec:
     """The house game's village: its stats, flags, sizes, and seasons in order."""
+
+    __repr__ = record_repr
 
     stats: tuple[Stat, ...]
     flags: tuple[Condition, ...] = ()
@@ -215,6 +236,8 @@ class Levelled(Protocol):
 class XpRule:
     """Levels from XP: a new character starts at `start_level` and levels up at `base` +
     `per_level` × level; rerolls follow the level (`"none"`: no rerolls)."""
+
+    __repr__ = record_repr
 
     base: int = 6
     per_level: int = 2
@@ -246,6 +269,8 @@ class XpRule:
 class EfficacyRule:
     """Skill with a move: it starts at `start`; below `check_below`, roll d`die` ≤ efficacy."""
 
+    __repr__ = record_repr
+
     start: int = 0
     check_below: int = 80
     die: int = 100
@@ -260,6 +285,8 @@ class EfficacyRule:
 @attrs.frozen
 class RollSpec:
     """How a move rolls: the mechanic, what it adds, and what changes it automatically."""
+
+    __repr__ = record_repr
 
     mechanic: Mechanic = "none"
     dice: str = ""
@@ -291,6 +318,8 @@ class BandText:
     die (2 to 5); other mechanics name their bands by id alone. None leaves a range open.
     """
 
+    __repr__ = record_repr
+
     id: str
     label: str
     text: str
@@ -301,6 +330,8 @@ class BandText:
 @attrs.frozen
 class Input:
     """A value the GM gives when the move is made: a number, or one of `choices`."""
+
+    __repr__ = record_repr
 
     id: str
     name: str
@@ -314,6 +345,8 @@ class Input:
 @attrs.frozen
 class Move:
     """A packet of rules: its trigger and text for people, its roll, bands, options, effects."""
+
+    __repr__ = record_repr
 
     id: str
     name: str
@@ -390,6 +423,8 @@ that grow with a big content package."""
 @attrs.frozen
 class Ruleset:
     """One game the screen can run: everything its sheets, rolls and moves refer to."""
+
+    __repr__ = record_repr
 
     id: str
     name: str
@@ -484,6 +519,8 @@ class Ruleset:
 @attrs.frozen
 class Catalog:
     """Every ruleset the screen knows, with their moves."""
+
+    __repr__ = record_repr
 
     rulesets: tuple[Ruleset, ...]
     default_ruleset: str = "house"

@@ -10,6 +10,7 @@ from collections.abc import Mapping
 
 import attrs
 
+from hearthroll.core.records import record_repr
 from hearthroll.core.rules.model import Input
 
 KINDS = ("asset", "stat", "input", "picks", "floor", "track", "resist", "dice", "burn", "boost")
@@ -24,6 +25,8 @@ and the band's. A list the rules let the player pick fewer of ("up to") is asked
 @attrs.frozen
 class MoveRequest:
     """A move as the GM asks for it, and the answers given so far."""
+
+    __repr__ = record_repr
 
     move: str
     actor: str | None = None
@@ -65,6 +68,8 @@ class MoveRequest:
 @attrs.frozen
 class Question:
     """One thing a move still needs, in words a person can answer."""
+
+    __repr__ = record_repr
 
     kind: str
     """One of `KINDS`."""

@@ -17,6 +17,7 @@ from typing import Any
 
 import attrs
 
+from hearthroll.core.records import record_repr
 from hearthroll.core.rules.effects import AutoMod, Effect, Option, OptionList
 from hearthroll.core.rules.model import BandText, Input, Move, RollSpec
 from hearthroll.store.converter import KeyPath
@@ -49,6 +50,8 @@ LEGACY_WORDS = "A legacy roll: roll the challenge dice against the legacy track'
 class Built:
     """A converted item and where each of its keys came from in the package."""
 
+    __repr__ = record_repr
+
     move: Move
     origins: dict[KeyPath, str]
 
@@ -58,6 +61,8 @@ NO_ROLL = RollSpec()
 
 @attrs.frozen
 class _Roll:
+    __repr__ = record_repr
+
     spec: RollSpec = NO_ROLL
     inputs: tuple[Input, ...] = ()
     words: str = ""

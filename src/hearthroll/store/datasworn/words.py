@@ -8,6 +8,8 @@ from collections.abc import Callable
 
 import attrs
 
+from hearthroll.core.records import record_repr
+
 LINK = re.compile(r"\[([^\]]*)\]\((?:datasworn:|id:)([^)\s]+)\)")
 """`[Pay the Price](datasworn:move:starforged/fate/pay_the_price)` (0.1.x) or
 `[Pay the Price](id:starforged/moves/fate/pay_the_price)` (0.0.x)."""
@@ -26,6 +28,8 @@ _MARKS = re.compile(r"[\[{*_\n]|^\s*-")
 class Link:
     """A place in the text that names another item: a link or a marker."""
 
+    __repr__ = record_repr
+
     target: str
     """The Datasworn id it names, as written."""
     words: str
@@ -35,6 +39,8 @@ class Link:
 @attrs.frozen
 class Words:
     """A text made plain, with the links it held."""
+
+    __repr__ = record_repr
 
     text: str
     links: tuple[Link, ...] = ()

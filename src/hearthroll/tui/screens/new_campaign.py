@@ -12,6 +12,7 @@ from textual.containers import Vertical
 from textual.widgets import Checkbox, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
+from hearthroll.core.records import record_repr
 from hearthroll.tui.screens.dialog import Check, FormDialog, error_line
 from hearthroll.tui.widgets.ticks import TickBox
 
@@ -19,6 +20,8 @@ from hearthroll.tui.widgets.ticks import TickBox
 @attrs.frozen
 class CampaignChoice:
     """What the new campaign should be."""
+
+    __repr__ = record_repr
 
     name: str
     ruleset: str

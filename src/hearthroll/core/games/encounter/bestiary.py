@@ -8,6 +8,7 @@ import attrs
 from hearthroll.core.campaign.state import Campaign, Encounter, Foe
 from hearthroll.core.errors import NotFound, RuleError
 from hearthroll.core.games.encounter.foes import check_scores, foe_problems, make_foe
+from hearthroll.core.records import record_repr
 from hearthroll.core.rules.model import Ruleset
 
 MOST_AT_ONCE = 20
@@ -21,6 +22,8 @@ Where = tuple[str | int, ...]
 @attrs.frozen
 class KnownFoe:
     """A foe the bestiary knows: what each one of its kind starts a fight with."""
+
+    __repr__ = record_repr
 
     name: str
     ruleset: str
@@ -45,6 +48,8 @@ class KnownFoe:
 @attrs.frozen
 class Bestiary:
     """Every foe known, in the order written."""
+
+    __repr__ = record_repr
 
     foes: tuple[KnownFoe, ...] = ()
 
