@@ -1,5 +1,6 @@
-"""A record writes itself out as attrs would, from one shared function (`record_repr`), so no
-class compiles a `__repr__` of its own as the app starts."""
+"""A record writes itself out, compares and hashes as attrs would, from shared functions
+(`Record`), so no class compiles a `__repr__`, `__eq__` or `__hash__` of its own as the app
+starts."""
 
 from __future__ import annotations
 
@@ -9,11 +10,12 @@ import pkgutil
 from typing import Any
 
 import attrs
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 import hearthroll
-from hearthroll.core.records import record_repr
+from hearthroll.core.records import Record, record_eq, record_hash, record_repr
 
 
 @attrs.frozen
@@ -25,26 +27,26 @@ class Made:
     parts: tuple[Any, ...] = ()
     hidden: str = attrs.field(default="x", repr=False)
     short: str = attrs.field(default="long words", repr=lambda text: text[:4])
+    ignored: str = attrs.field(default="", eq=False)
 
 
 @attrs.frozen
-class Shared:
-    """The same fields, written out by `record_repr`."""
-
-    __repr__ = record_repr
+class Shared(Record):
+    """The same fields, written out, compared and hashed by `Record`."""
 
     name: str
     count: int = 0
     parts: tuple[Any, ...] = ()
     hidden: str = attrs.field(default="x", repr=False)
     short: str = attrs.field(default="long words", repr=lambda text: text[:4])
+    ignored: str = attrs.field(default="", eq=False)
 
 
 @attrs.define
-class Loop:
+class Loop(Record):
     """A mutable record that can hold itself."""
 
-    __repr__ = record_repr
+    __hash__ = None  # type: ignore[assignment]
 
     name: str
     inside: list[Any] = attrs.field(factory=list)
@@ -68,19 +70,48 @@ def test_a_record_reads_as_attrs_writes_it(
 
 
 def test_fields_hidden_or_shortened_as_the_class_says() -> None:
-    assert repr(Shared("Brannoc", 2)) == "Shared(name='Brannoc', count=2, parts=(), short=long)"
+    assert (
+        repr(Shared("Brannoc", 2))
+        == "Shared(name='Brannoc', count=2, parts=(), short=long, ignored='')"
+    )
 
 
 def test_records_inside_records_and_a_record_inside_itself() -> None:
     outer = Loop("outer", [Shared("in")])
     assert repr(outer) == (
-        "Loop(name='outer', inside=[Shared(name='in', count=0, parts=(), short=long)])"
+        "Loop(name='outer', inside=[Shared(name='in', count=0, parts=(), short=long, ignored='')])"
     )
     outer.inside.append(outer)
-    assert repr(outer).endswith("short=long), ...])"), repr(outer)
+    assert repr(outer).endswith("short=long, ignored=''), ...])"), repr(outer)
 
 
-def test_every_record_of_the_project_shares_the_one_repr() -> None:
+@given(st.tuples(st.text(max_size=3), st.integers(0, 2), values, st.text(max_size=2)), st.data())
+def test_a_record_compares_and_hashes_as_attrs_would(fields: tuple[Any, ...], data: Any) -> None:
+    other = data.draw(st.sampled_from([fields, (*fields[:3], "hidden differs"), ("x", 3, (), "")]))
+    made, made_other = Made(*fields), Made(*other)
+    shared, shared_other = Shared(*fields), Shared(*other)
+    assert (shared == shared_other) is (made == made_other)
+    assert (shared != shared_other) is (made != made_other)
+    if shared == shared_other:
+        assert hash(shared) == hash(shared_other)
+    assert shared != made  # another class, however alike
+
+
+def test_a_field_attrs_leaves_out_of_eq_is_left_out_here_too() -> None:
+    assert Shared("a", ignored="one") == Shared("a", ignored="two")
+    assert hash(Shared("a", ignored="one")) == hash(Shared("a", ignored="two"))
+    assert Shared("a", hidden="one") != Shared("a", hidden="two")  # left out of repr only
+    assert Shared("a") != Shared("b")
+    assert len({Shared("a"), Shared("a"), Shared("b")}) == 2
+
+
+def test_a_mutable_record_compares_but_cannot_be_hashed() -> None:
+    assert Loop("a") == Loop("a") and Loop("a") != Loop("b")
+    with pytest.raises(TypeError):
+        hash(Loop("a"))
+
+
+def test_every_record_of_the_project_shares_the_one_repr_eq_and_hash() -> None:
     made_own = []
     for found in pkgutil.walk_packages(hearthroll.__path__, prefix="hearthroll."):
         if found.name.endswith("__main__"):
@@ -89,7 +120,11 @@ def test_every_record_of_the_project_shares_the_one_repr() -> None:
         for name, value in vars(module).items():
             if not inspect.isclass(value) or value.__module__ != module.__name__:
                 continue
-            if attrs.has(value) and value.__repr__ is not record_repr:
+            if not attrs.has(value):
+                continue
+            shared = value.__repr__ is record_repr and value.__eq__ is record_eq
+            hashing = value.__hash__ in (record_hash, None)
+            if not (shared and hashing and issubclass(value, Record)):
                 made_own.append(f"{module.__name__}.{name}")
-    # add `__repr__ = record_repr` to the class body (see hearthroll.core.records)
+    # a record subclasses hearthroll.core.records.Record (a mutable one: __hash__ = None)
     assert made_own == []

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from hearthroll.core.records import record_repr
+from hearthroll.core.records import Record
 from hearthroll.store.campaign_files import parse_state, place
 from hearthroll.store.converter import show_path
 from hearthroll.store.errors import StoreError
@@ -29,10 +29,8 @@ _HEADER = re.compile(rb"^[ \t]*\[", re.MULTILINE)
 
 
 @attrs.frozen
-class Recorded:
+class Recorded(Record):
     """One file the campaign names: as written there, where it is, and its place in the list."""
-
-    __repr__ = record_repr
 
     written: str
     path: Path

@@ -15,7 +15,7 @@ import attrs
 from hearthroll.core.campaign.deltas import Delta, change_words, diff
 from hearthroll.core.campaign.events import Event, replay
 from hearthroll.core.campaign.state import Campaign, History
-from hearthroll.core.records import record_repr
+from hearthroll.core.records import Record
 from hearthroll.store.campaign_files import place
 from hearthroll.store.codec import campaign_of, event_from_data
 from hearthroll.store.errors import StoreError
@@ -23,11 +23,9 @@ from hearthroll.store.journal import JournalReader
 
 
 @attrs.frozen
-class HandEdit:
+class HandEdit(Record):
     """A state file that validates but is not what the events made: what changed outside
     hearthroll, leaf by leaf (`before`: as the events made it; `after`: as the file has it)."""
-
-    __repr__ = record_repr
 
     made: Campaign
     """The state the events made (at the state file's `last_event`)."""

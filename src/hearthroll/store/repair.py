@@ -18,7 +18,7 @@ import attrs
 from hearthroll.core.campaign.deltas import Delta, diff, value_words
 from hearthroll.core.campaign.events import Event, replay
 from hearthroll.core.campaign.state import Campaign
-from hearthroll.core.records import record_repr
+from hearthroll.core.records import Record
 from hearthroll.store import damage_note
 from hearthroll.store.campaign_files import CampaignFiles, place, render_state, stamp
 from hearthroll.store.campaigns import CampaignStore, known_ruleset, refused_sheets
@@ -33,10 +33,8 @@ if TYPE_CHECKING:
 
 
 @attrs.frozen
-class CampaignCheck:
+class CampaignCheck(Record):
     """What `check` found in a campaign."""
-
-    __repr__ = record_repr
 
     problems: list[str]
     """Each positioned; empty when the campaign is sound."""

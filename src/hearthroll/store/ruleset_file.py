@@ -4,17 +4,15 @@ from __future__ import annotations
 
 import attrs
 
-from hearthroll.core.records import record_repr
+from hearthroll.core.records import Record
 from hearthroll.core.rules.model import Move, Ruleset, Table
 from hearthroll.store.converter import KeyPath, show_path
 from hearthroll.store.toml_positions import Position, locate, nearest
 
 
 @attrs.frozen
-class Problem:
+class Problem(Record):
     """One thing wrong in a file, with where it is."""
-
-    __repr__ = record_repr
 
     file: str
     line: int
@@ -30,22 +28,18 @@ class Problem:
 
 
 @attrs.frozen
-class JoinedTable:
+class JoinedTable(Record):
     """A table written at the top of a file (`[[tables]]`), joining the ruleset it names as a
     `[[moves]]` entry does: how a file adds oracles to a ruleset another file defines."""
-
-    __repr__ = record_repr
 
     ruleset: str
     table: Table
 
 
 @attrs.frozen
-class RulesetFile:
+class RulesetFile(Record):
     """One file's rulesets, moves and joined tables, with the positions of its keys for later
     messages."""
-
-    __repr__ = record_repr
 
     name: str
     rulesets: tuple[Ruleset, ...]

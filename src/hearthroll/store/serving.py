@@ -16,16 +16,14 @@ from pathlib import Path
 
 from attrs import frozen
 
-from hearthroll.core.records import record_repr
+from hearthroll.core.records import Record
 from hearthroll.store.digests import sha256
 from hearthroll.store.folders import runtime_dirs
 
 
 @frozen
-class Served:
+class Served(Record):
     """A campaign's view served to browsers, by one `hearthroll serve` process."""
-
-    __repr__ = record_repr
 
     campaign: Path
     """The campaign's absolute path."""

@@ -11,7 +11,7 @@ import attrs
 
 from hearthroll.core.campaign.events import Event
 from hearthroll.core.campaign.state import Campaign
-from hearthroll.core.records import record_repr
+from hearthroll.core.records import Record
 from hearthroll.store.campaign_files import CampaignFiles
 from hearthroll.store.digests import sha256
 from hearthroll.store.journal import Block
@@ -19,10 +19,8 @@ from hearthroll.store.memo import Memo, code_key, key_of
 
 
 @attrs.frozen
-class Snapshot:
+class Snapshot(Record):
     """What opening a campaign read: its state and its newest events, kept as a memo."""
-
-    __repr__ = record_repr
 
     state: Campaign
     events: tuple[Event, ...]

@@ -19,7 +19,7 @@ from hearthroll.core.dice.sources import (
     parse_faces,
 )
 from hearthroll.core.errors import DiceError, HearthrollError
-from hearthroll.core.records import record_repr
+from hearthroll.core.records import Record
 from hearthroll.core.rules.effects import OptionList
 from hearthroll.core.rules.model import Ruleset
 from hearthroll.core.verbs.pool import prep, reroll
@@ -53,10 +53,8 @@ class Replay:
 
 
 @attrs.frozen
-class Preview:
+class Preview(Record):
     """A roll made but not committed: its outcome, its dice, and the lists left to pick from."""
-
-    __repr__ = record_repr
 
     outcome: Outcome
     dice: tuple[int, ...]
@@ -77,10 +75,8 @@ class Preview:
 
 
 @attrs.frozen
-class TypedRoll:
+class TypedRoll(Record):
     """Faces typed for a roll: the roll's own dice, and optionally the effect dice after `/`."""
-
-    __repr__ = record_repr
 
     dice: tuple[int, ...]
     effect: tuple[int, ...] | None = None

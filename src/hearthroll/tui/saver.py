@@ -15,7 +15,7 @@ import attrs
 
 from hearthroll.core.campaign.events import Event, Outcome
 from hearthroll.core.errors import HearthrollError
-from hearthroll.core.records import record_repr
+from hearthroll.core.records import Record
 
 T = TypeVar("T")
 
@@ -29,10 +29,8 @@ RETRY_DELAYS = (0.25, 0.5, 1.0, 2.0, 5.0)
 
 
 @attrs.frozen
-class SaveStatus:
+class SaveStatus(Record):
     """Where saving stands, as the app shows it."""
-
-    __repr__ = record_repr
 
     waiting: int = 0
     """Outcomes applied on screen but not yet on disk."""
@@ -52,9 +50,7 @@ class SaveStatus:
 
 
 @attrs.frozen
-class _Call:
-    __repr__ = record_repr
-
+class _Call(Record):
     fn: Callable[[Any], Any]
     future: Future[Any]
 

@@ -14,7 +14,7 @@ from typing import Any, TypeVar
 
 import attrs
 
-from hearthroll.core.records import record_repr
+from hearthroll.core.records import Record
 
 Key = str
 _T = TypeVar("_T")
@@ -22,10 +22,8 @@ Path = tuple[Key, ...]
 
 
 @attrs.frozen
-class Delta:
+class Delta(Record):
     """One leaf that changed: where, what it was, what it became."""
-
-    __repr__ = record_repr
 
     path: Path
     before: Any

@@ -9,7 +9,7 @@ import attrs
 
 from hearthroll.core.campaign.deltas import Delta, apply, diff, evolve
 from hearthroll.core.campaign.state import UNDO_DEPTH, Campaign, History
-from hearthroll.core.records import record_repr
+from hearthroll.core.records import Record
 
 if TYPE_CHECKING:
     from hearthroll.core.rules.effects import OptionList
@@ -53,10 +53,8 @@ UNDOABLE = frozenset(
 
 
 @attrs.frozen
-class Event:
+class Event(Record):
     """What happened, as the log shows it, and the deltas that made it so."""
-
-    __repr__ = record_repr
 
     kind: str
     seq: int = 0
@@ -103,10 +101,8 @@ class Event:
 
 
 @attrs.frozen
-class Outcome:
+class Outcome(Record):
     """A verb's result: the state after it and the event that says what changed."""
-
-    __repr__ = record_repr
 
     state: Campaign
     event: Event

@@ -8,16 +8,14 @@ from datetime import datetime
 
 import attrs
 
-from hearthroll.core.records import record_repr
+from hearthroll.core.records import Record
 
 NOTHING = "Nothing has happened yet."
 
 
 @attrs.frozen
-class Part:
+class Part(Record):
     """One part of a session's recap: whose it is, what they did, and what changed."""
-
-    __repr__ = record_repr
 
     heading: str
     rows: tuple[str, ...] = ()
@@ -30,10 +28,8 @@ class Part:
 
 
 @attrs.frozen
-class Session:
+class Session(Record):
     """One evening's recap."""
-
-    __repr__ = record_repr
 
     first: datetime | None
     last: datetime | None
@@ -43,10 +39,8 @@ class Session:
 
 
 @attrs.frozen
-class Recap:
+class Recap(Record):
     """A campaign's recap: its title and its sessions, oldest first."""
-
-    __repr__ = record_repr
 
     title: str
     sessions: tuple[Session, ...]

@@ -23,17 +23,15 @@ from hearthroll.core.campaign.state import Aboard, Campaign, Character
 from hearthroll.core.dice.sources import DiceSource, rolling_for
 from hearthroll.core.errors import RuleError
 from hearthroll.core.numbers import signed
-from hearthroll.core.records import record_repr
+from hearthroll.core.records import Record
 from hearthroll.core.rules.effects import AutoMod, Effect, Gate, Option, OptionList
 from hearthroll.core.rules.model import GearItem, Move, Ruleset, TableRow
 
 
 @attrs.frozen
-class Weapon:
+class Weapon(Record):
     """The weapon a move attacks with, as the gear rules chose it: what it is, where it sits on
     the sheet (for its ammo), what it adds to the roll, and whether it is thrown."""
-
-    __repr__ = record_repr
 
     spec: GearItem
     index: int | None = None
@@ -45,10 +43,8 @@ class Weapon:
 
 
 @attrs.frozen
-class Context:
+class Context(Record):
     """What gates read: the campaign before the move, the mover, the inputs, the roll's flags."""
-
-    __repr__ = record_repr
 
     state: Campaign
     actor: Character | None
@@ -112,10 +108,8 @@ def _at_min(stat_id: str, ctx: Context, ruleset: Ruleset) -> bool:
 
 
 @attrs.frozen
-class Edge:
+class Edge(Record):
     """The roll's automatic advantage, disadvantage and modifier, each with its reason."""
-
-    __repr__ = record_repr
 
     advantage: bool = False
     disadvantage: bool = False
@@ -316,10 +310,8 @@ def apply_effects(
 
 
 @attrs.frozen
-class Applied:
+class Applied(Record):
     """Effects applied: the state, the words, and what is left for the verb to settle."""
-
-    __repr__ = record_repr
 
     state: Campaign
     words: tuple[str, ...] = ()

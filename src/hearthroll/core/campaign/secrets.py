@@ -10,7 +10,7 @@ import attrs
 
 from hearthroll.core.campaign.events import Event
 from hearthroll.core.campaign.state import Campaign
-from hearthroll.core.records import record_repr
+from hearthroll.core.records import Record
 
 HEALTH = "health"
 """The meter a blow takes from, on a foe and on a character."""
@@ -20,11 +20,9 @@ HEALTH_WORDS = ("down", "near death", "bloodied", "hurt", "unhurt")
 
 
 @attrs.frozen
-class Audience:
+class Audience(Record):
     """Whom a recap is for: the players (a foe's health in words, never a secret note) or the
     GM (everything). `tops` is each foe's starting health, as the campaign knows it."""
-
-    __repr__ = record_repr
 
     gm: bool = False
     tops: Mapping[str, int] = attrs.field(factory=dict)

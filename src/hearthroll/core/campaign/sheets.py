@@ -9,7 +9,7 @@ import attrs
 from hearthroll.core.campaign.state import Campaign, Character, Steading
 from hearthroll.core.errors import NotFound, RuleError
 from hearthroll.core.numbers import signed
-from hearthroll.core.records import record_repr
+from hearthroll.core.records import Record
 
 if TYPE_CHECKING:
     from hearthroll.core.rules.model import Ruleset
@@ -28,10 +28,8 @@ def meter_bounds(ruleset: Ruleset, character: Character, meter_id: str) -> tuple
 
 
 @attrs.frozen
-class MeterChange:
+class MeterChange(Record):
     """A meter changed: the sheet, the words, and any loss nothing could take (past every floor)."""
-
-    __repr__ = record_repr
 
     character: Character
     words: tuple[str, ...]
@@ -122,10 +120,8 @@ def change_condition(
 
 
 @attrs.frozen
-class StatChange:
+class StatChange(Record):
     """A steading stat changed, and whether a loss went past its floor."""
-
-    __repr__ = record_repr
 
     steading: Steading
     words: tuple[str, ...]

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from hearthroll.core.records import record_repr
+from hearthroll.core.records import Record
 
 if TYPE_CHECKING:
     from hearthroll.core.rules.model import Ruleset
@@ -21,10 +21,8 @@ def _frozen_dict(value: Mapping[str, int]) -> dict[str, int]:
 
 
 @attrs.frozen
-class Asset:
+class Asset(Record):
     """A companion or a vehicle: its own meter (health, integrity) with its own maximum."""
-
-    __repr__ = record_repr
 
     name: str
     kind: str
@@ -38,10 +36,8 @@ class Asset:
 
 
 @attrs.frozen
-class Item:
+class Item(Record):
     """One thing on a sheet: which gear it is, worn (or wielded) or only carried, what is left."""
-
-    __repr__ = record_repr
 
     id: str
     worn: bool = True
@@ -53,20 +49,16 @@ class Item:
 
 
 @attrs.frozen
-class Ongoing:
+class Ongoing(Record):
     """A penalty (or bonus) added to the character's next `rolls` rolls (reading 24)."""
-
-    __repr__ = record_repr
 
     amount: int
     rolls: int
 
 
 @attrs.frozen
-class Character:
+class Character(Record):
     """One player character's sheet, shaped by the ruleset."""
-
-    __repr__ = record_repr
 
     name: str
     template: str = ""
@@ -105,20 +97,16 @@ class Character:
 
 
 @attrs.frozen
-class Requirement:
+class Requirement(Record):
     """One tick box of a plan."""
-
-    __repr__ = record_repr
 
     text: str
     done: bool = False
 
 
 @attrs.frozen
-class Plan:
+class Plan(Record):
     """A project from Make a Plan: what it is, and what it needs."""
-
-    __repr__ = record_repr
 
     name: str
     requirements: tuple[Requirement, ...] = ()
@@ -130,10 +118,8 @@ class Plan:
 
 
 @attrs.frozen
-class Steading:
+class Steading(Record):
     """The house game's village: its size, season, stats, flags, muster and plans."""
-
-    __repr__ = record_repr
 
     name: str = "the steading"
     size: str = "village"
@@ -147,10 +133,8 @@ class Steading:
 
 
 @attrs.frozen
-class PoolState:
+class PoolState(Record):
     """The pool roll of the open turn, as plain numbers (faces, which count, rerolls)."""
-
-    __repr__ = record_repr
 
     faces: tuple[int, ...]
     kept: tuple[int, ...]
@@ -163,10 +147,8 @@ class PoolState:
 
 
 @attrs.frozen
-class TurnState:
+class TurnState(Record):
     """The open pool turn: whose it is, how many RISKY moves, the last roll, a pending bust."""
-
-    __repr__ = record_repr
 
     actor: str | None = None
     pushes: int = 0
@@ -180,10 +162,8 @@ class TurnState:
 
 
 @attrs.frozen
-class Track:
+class Track(Record):
     """A progress track: 10 boxes of 4 ticks, with its name, kind and rank."""
-
-    __repr__ = record_repr
 
     name: str
     rank: str
@@ -192,10 +172,8 @@ class Track:
 
 
 @attrs.frozen
-class Clock:
+class Clock(Record):
     """A clock: a threat or a scheme that fills segment by segment (4, 6, 8 or 10)."""
-
-    __repr__ = record_repr
 
     name: str
     segments: int
@@ -205,10 +183,8 @@ class Clock:
 
 
 @attrs.frozen
-class LastRoll:
+class LastRoll(Record):
     """The last action roll made, as burning momentum needs it (reading 27)."""
-
-    __repr__ = record_repr
 
     actor: str
     move: str
@@ -228,11 +204,9 @@ class LastRoll:
 
 
 @attrs.frozen
-class Aboard:
+class Aboard(Record):
     """Everyone aboard a table row sent to make one of its moves (the rough ride: Endure Harm,
     Endure Stress or Companion Takes a Hit), and who has still to make one (reading 32)."""
-
-    __repr__ = record_repr
 
     moves: tuple[str, ...]
     """The moves offered, `move_id` or `move_id:preset`, as the row offers them."""
@@ -241,10 +215,8 @@ class Aboard:
 
 
 @attrs.frozen
-class History:
+class History(Record):
     """Where the campaign stands in its event log, and what undo and redo can reach."""
-
-    __repr__ = record_repr
 
     events: int = 0
     """The number of the last event the state includes."""
@@ -255,10 +227,8 @@ class History:
 
 
 @attrs.frozen
-class Foe:
+class Foe(Record):
     """Someone the party fights in an encounter: scores, health, armor, weapon and marks."""
-
-    __repr__ = record_repr
 
     name: str
     stats: dict[str, int] = attrs.field(factory=dict, converter=_frozen_dict)
@@ -279,10 +249,8 @@ class Foe:
 
 
 @attrs.frozen
-class Encounter:
+class Encounter(Record):
     """A fight in rounds: the foes, who has taken their turn, who has fled, the way out."""
-
-    __repr__ = record_repr
 
     round: int = 1
     foes: dict[str, Foe] = attrs.field(factory=dict)
@@ -304,10 +272,8 @@ class Encounter:
 
 
 @attrs.frozen
-class Campaign:
+class Campaign(Record):
     """Everything a campaign is between events."""
-
-    __repr__ = record_repr
 
     ruleset: str
     name: str = ""

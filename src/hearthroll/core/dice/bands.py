@@ -7,7 +7,7 @@ from collections.abc import Iterable
 import attrs
 
 from hearthroll.core.errors import RuleError
-from hearthroll.core.records import record_repr
+from hearthroll.core.records import Record
 
 MISS = "miss"
 WEAK = "weak"
@@ -19,10 +19,8 @@ FUMBLE = "fumble"
 
 
 @attrs.frozen
-class BandRange:
+class BandRange(Record):
     """One band over a range of totals; `low` None is open below, `high` None open above."""
-
-    __repr__ = record_repr
 
     id: str
     low: int | None
@@ -34,10 +32,8 @@ class BandRange:
 
 
 @attrs.frozen
-class Bands:
+class Bands(Record):
     """An ordered set of band ranges that together cover every total exactly once."""
-
-    __repr__ = record_repr
 
     ranges: tuple[BandRange, ...]
 

@@ -34,7 +34,7 @@ from hearthroll.core.dice.expr_parse import (
     parse_fresh,
 )
 from hearthroll.core.dice.sources import DiceSource
-from hearthroll.core.records import record_repr
+from hearthroll.core.records import Record
 
 __all__ = [
     "MAX_DEPTH",
@@ -66,10 +66,8 @@ _ALL = tuple(tuple(range(n)) for n in range(MAX_GROUP_DICE + 1))
 
 
 @attrs.frozen
-class DiceGroup:
+class DiceGroup(Record):
     """One rolled dice group: every face drawn, and which of them count."""
-
-    __repr__ = record_repr
 
     count: int
     sides: int
@@ -102,10 +100,8 @@ class DiceGroup:
 
 
 @attrs.frozen
-class ExprRoll:
+class ExprRoll(Record):
     """A rolled expression: the tree, every dice group, the named values used and the total."""
-
-    __repr__ = record_repr
 
     expr: Expr
     groups: tuple[DiceGroup, ...]

@@ -24,7 +24,7 @@ from typing import NoReturn, TypeAlias
 import attrs
 
 from hearthroll.core.errors import ExprError
-from hearthroll.core.records import record_repr
+from hearthroll.core.records import Record
 
 MAX_LENGTH = 500
 """Longest expression text, in characters."""
@@ -51,10 +51,8 @@ _DICE_START = re.compile(r"[0-9]*d[0-9]")
 
 
 @attrs.frozen
-class Number:
+class Number(Record):
     """A whole number written in the expression."""
-
-    __repr__ = record_repr
 
     value: int
     column: int = attrs.field(default=0, eq=False)
@@ -62,10 +60,8 @@ class Number:
 
 
 @attrs.frozen
-class Dice:
+class Dice(Record):
     """A group of like dice, optionally keeping only the highest or lowest few."""
-
-    __repr__ = record_repr
 
     count: int
     sides: int
@@ -77,40 +73,32 @@ class Dice:
 
 
 @attrs.frozen
-class Name:
+class Name(Record):
     """A value the caller supplies by name, such as a stat (`str`, `dex`)."""
-
-    __repr__ = record_repr
 
     name: str
     column: int = attrs.field(default=0, eq=False)
 
 
 @attrs.frozen
-class Negate:
+class Negate(Record):
     """A unary minus."""
-
-    __repr__ = record_repr
 
     operand: Node
     column: int = attrs.field(default=0, eq=False)
 
 
 @attrs.frozen
-class Parens:
+class Parens(Record):
     """Brackets as written, kept so the expression reads back the way it was typed."""
-
-    __repr__ = record_repr
 
     inner: Node
     column: int = attrs.field(default=0, eq=False)
 
 
 @attrs.frozen
-class BinaryOp:
+class BinaryOp(Record):
     """`left op right` for op in + - * /; `/` is floor division."""
-
-    __repr__ = record_repr
 
     op: str
     left: Node
@@ -123,15 +111,13 @@ Leaf: TypeAlias = Number | Dice | Name
 
 
 @attrs.frozen
-class Expr:
+class Expr(Record):
     """A parsed dice expression; equal whatever the spacing, letter case or error columns.
 
     What every roll asks of the tree (its spelling, its leaves, its dice groups and names) is
     worked out once, when the expression is made, so a cached expression rolls without walking
     its tree again.
     """
-
-    __repr__ = record_repr
 
     root: Node
     source: str = attrs.field(default="", eq=False)
@@ -267,9 +253,7 @@ def expr_error(source: str, message: str) -> ExprError:
 
 
 @attrs.frozen
-class _Token:
-    __repr__ = record_repr
-
+class _Token(Record):
     kind: str
     """"term", "op", "(", ")" or "end"."""
     text: str

@@ -18,7 +18,7 @@ from hearthroll.core.dice.bands import (
 )
 from hearthroll.core.dice.sources import DiceSource
 from hearthroll.core.errors import RuleError
-from hearthroll.core.records import record_repr
+from hearthroll.core.records import Record
 
 BUST = "bust"
 ONLY_ONES = "only_ones"
@@ -30,10 +30,8 @@ CANCELLED = "action_die_cancelled"
 
 
 @attrs.frozen
-class Roll:
+class Roll(Record):
     """A resolved roll: every die rolled (in order), which of them count, the band and flags."""
-
-    __repr__ = record_repr
 
     mechanic: str
     sides: int
@@ -76,8 +74,6 @@ def _keep(faces: Sequence[int], keep: int, highest: bool) -> tuple[int, ...]:
 @attrs.frozen
 class PoolRoll(Roll):
     """A pool roll, with its reroll history and any Preparation +1 on its kept dice."""
-
-    __repr__ = record_repr
 
     boosted: int | None = None
     """The die the last Preparation went on (an index into `faces`); None: none yet."""
@@ -252,8 +248,6 @@ def roll_sum(
 @attrs.frozen
 class ActionRoll(Roll):
     """An action roll: faces are the action die then the two challenge dice."""
-
-    __repr__ = record_repr
 
     score: int = 0
     adds: int = 0

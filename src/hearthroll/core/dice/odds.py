@@ -12,7 +12,7 @@ import attrs
 from hearthroll.core.dice.bands import FAIL, FUMBLE, HIT, MISS, STRONG, SUM_2D6, WEAK, Bands
 from hearthroll.core.dice.mechanics import action_score, d20_band
 from hearthroll.core.errors import RuleError
-from hearthroll.core.records import record_repr
+from hearthroll.core.records import Record
 
 MAX_POOL = 30
 """The largest pool (kept dice) the odds will count."""
@@ -31,10 +31,8 @@ _ZERO = Fraction(0)
 
 
 @attrs.frozen
-class Odds:
+class Odds(Record):
     """Exact probabilities of a roll's bands (exclusive, summing to 1) and of its flags."""
-
-    __repr__ = record_repr
 
     bands: tuple[tuple[str, Fraction], ...]
     """Band id and its probability, in display order."""

@@ -10,18 +10,16 @@ from hearthroll.core.campaign.state import Aboard, Asset, Campaign
 from hearthroll.core.errors import RuleError
 from hearthroll.core.games import assets
 from hearthroll.core.games.stage import Landing
-from hearthroll.core.records import record_repr
+from hearthroll.core.records import Record
 from hearthroll.core.rules.model import Move, Ruleset
 
 COMPANION = "companion"
 
 
 @attrs.frozen
-class Owed:
+class Owed(Record):
     """A move someone aboard may make to pay their part: the move, the pick it starts with,
     who makes it (a companion's owner) and the companion it acts on ("" for the character)."""
-
-    __repr__ = record_repr
 
     move: str
     preset: str

@@ -15,7 +15,7 @@ import attrs
 
 from hearthroll.core.campaign.state import Asset, Campaign, Character, Track
 from hearthroll.core.games import clocks
-from hearthroll.core.records import record_repr
+from hearthroll.core.records import Record
 from hearthroll.core.rules.model import Ruleset
 
 KeyPath = tuple[str | int, ...]
@@ -24,10 +24,8 @@ Problem = tuple[KeyPath, str]
 
 
 @attrs.frozen
-class Plain:
+class Plain(Record):
     """A field every character has: the sheet's attribute it sets and its bounds."""
-
-    __repr__ = record_repr
 
     attr: str
     low: int | None = None

@@ -10,7 +10,7 @@ import attrs
 from hearthroll.core.campaign.sheets import use_item
 from hearthroll.core.campaign.state import Character, Item
 from hearthroll.core.errors import NotFound, RuleError
-from hearthroll.core.records import record_repr
+from hearthroll.core.records import Record
 from hearthroll.core.rules.model import GearItem, Move, Ruleset, Template
 
 if TYPE_CHECKING:
@@ -266,10 +266,8 @@ def item_words(ruleset: Ruleset, item: Item, *, disarmed: bool = False) -> str:
 
 
 @attrs.frozen
-class Attack:
+class Attack(Record):
     """The weapon a move attacks with, and what it brings to the roll."""
-
-    __repr__ = record_repr
 
     spec: GearItem
     item: Item | None

@@ -14,16 +14,14 @@ import attrs
 
 from hearthroll.core.campaign.state import Campaign
 from hearthroll.core.errors import RuleError
-from hearthroll.core.records import record_repr
+from hearthroll.core.records import Record
 from hearthroll.core.rules.effects import Effect, Option
 from hearthroll.core.rules.model import Hold, Ruleset
 
 
 @attrs.frozen
-class RollHold:
+class RollHold(Record):
     """The hold spent on a roll, what one point adds to it, and the most one roll takes."""
-
-    __repr__ = record_repr
 
     hold: Hold
     bonus: int

@@ -8,7 +8,7 @@ from hearthroll.core.campaign.state import Campaign, Character, LastRoll
 from hearthroll.core.errors import RuleError
 from hearthroll.core.games.sections import Line, Section
 from hearthroll.core.numbers import signed
-from hearthroll.core.records import record_repr
+from hearthroll.core.records import Record
 from hearthroll.core.rules.model import Condition, Meter, Ruleset
 
 IMPACTS = frozenset(
@@ -51,10 +51,8 @@ own (it stops that vehicle's Bypass and the weak hit's trade, and lowers no mome
 
 
 @attrs.frozen
-class Impact:
+class Impact(Record):
     """An impact marked: on the character, or on their command vehicle (`vehicle` names it)."""
-
-    __repr__ = record_repr
 
     id: str
     name: str
@@ -172,10 +170,8 @@ def settle(
 
 
 @attrs.frozen
-class Burn:
+class Burn(Record):
     """What burning momentum on a roll would do: the band before and after, the reset."""
-
-    __repr__ = record_repr
 
     momentum: int
     band_before: str

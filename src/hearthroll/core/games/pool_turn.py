@@ -12,21 +12,19 @@ from hearthroll.core.dice.sources import DiceSource
 from hearthroll.core.errors import BustWaits, RuleError, TurnError
 from hearthroll.core.games import holds
 from hearthroll.core.games.stage import Attempt
-from hearthroll.core.records import record_repr
+from hearthroll.core.records import Record
 from hearthroll.core.rules.model import Ruleset
 
 TurnStatus = Literal["open", "bust_pending", "busted"]
 
 
 @attrs.frozen
-class Turn:
+class Turn(Record):
     """One character's turn: how many RISKY moves so far, the last roll, and the rerolls left.
 
     `status` is `open` while the character may push or stop, `bust_pending` while a bust
     waits to be rerolled or accepted, and `busted` once a bust is final and the turn is over.
     """
-
-    __repr__ = record_repr
 
     level: int
     rerolls_left: int

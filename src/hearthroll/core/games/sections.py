@@ -6,15 +6,13 @@ from collections.abc import Mapping
 
 import attrs
 
-from hearthroll.core.records import record_repr
+from hearthroll.core.records import Record
 
 
 @attrs.frozen
-class Line:
+class Line(Record):
     """One entry of a section: a label and its value in words, with its number where it has
     one (and its maximum, for a bar)."""
-
-    __repr__ = record_repr
 
     label: str
     text: str
@@ -25,10 +23,8 @@ class Line:
 
 
 @attrs.frozen
-class Section:
+class Section(Record):
     """A part of the sheet: its id, its heading, its lines, and its fields for JSON."""
-
-    __repr__ = record_repr
 
     id: str
     title: str

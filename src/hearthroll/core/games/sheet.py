@@ -20,7 +20,7 @@ from hearthroll.core.games import assets, bounds, encounter, gear, momentum
 from hearthroll.core.games.bounds import Problem
 from hearthroll.core.games.sections import Line, Section
 from hearthroll.core.numbers import signed
-from hearthroll.core.records import record_repr
+from hearthroll.core.records import Record
 from hearthroll.core.rules.model import Ruleset
 
 __all__ = ["SECTIONS", "Line", "Problem", "Section", "Sheet", "character_sheet", "problems"]
@@ -30,10 +30,8 @@ SectionFn = Callable[[Ruleset, Character], Section | None]
 
 
 @attrs.frozen
-class Sheet:
+class Sheet(Record):
     """A character's whole sheet, section by section, in the order the table reads it."""
-
-    __repr__ = record_repr
 
     name: str
     sections: tuple[Section, ...]

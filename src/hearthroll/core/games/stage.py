@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from hearthroll.core.records import record_repr
+from hearthroll.core.records import Record
 
 if TYPE_CHECKING:  # a game module loads this for its stage functions: it loads no rules
     from hearthroll.core.campaign.resolve import Context
@@ -32,10 +32,8 @@ if TYPE_CHECKING:  # a game module loads this for its stage functions: it loads 
 
 
 @attrs.frozen
-class Attempt:
+class Attempt(Record):
     """A move about to be tried: what every module's `check` reads before anything is asked."""
-
-    __repr__ = record_repr
 
     state: Campaign
     ruleset: Ruleset
@@ -46,10 +44,8 @@ class Attempt:
 
 
 @attrs.frozen
-class Landing:
+class Landing(Record):
     """A move whose band has landed, and what the modules have added after it so far."""
-
-    __repr__ = record_repr
 
     before: Campaign
     """The campaign before the move (a mounted companion is taken back from its sheet)."""

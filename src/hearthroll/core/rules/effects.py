@@ -6,7 +6,7 @@ from typing import Literal
 
 import attrs
 
-from hearthroll.core.records import record_repr
+from hearthroll.core.records import Record
 
 AutoKind = Literal["advantage", "disadvantage", "modifier", "target"]
 """What an automatic modifier changes: the dice kept, the total, or the number to make."""
@@ -50,14 +50,12 @@ Timing = Literal["before", "after"]
 
 
 @attrs.frozen(kw_only=True)
-class Gate:
+class Gate(Record):
     """Conditions on state that must all hold; every key left at its default is ignored.
 
     Gates on option lists are read when the list is offered, gates on options when they are
     shown, and gates on effects and automatic modifiers when they would apply.
     """
-
-    __repr__ = record_repr
 
     if_flag: str | None = None
     """The steading has this flag marked."""
@@ -95,8 +93,6 @@ class AutoMod(Gate):
     `stat_dice` a modifier changes the stat (how many dice are rolled); for `sum`, `action`
     and `d20` it adds to the total; `target` raises the number a `d20` roll must make.
     """
-
-    __repr__ = record_repr
 
     kind: AutoKind
     value: int = 0
@@ -141,8 +137,6 @@ class Effect(Gate):
     `ammo` (one shot from the weapon the move attacks with).
     """
 
-    __repr__ = record_repr
-
     kind: EffectKind
     on: tuple[str, ...] = ()
     """Band ids this applies on; empty applies on every result (or when there is no roll)."""
@@ -171,8 +165,6 @@ class Effect(Gate):
 class Option(Gate):
     """One line of an option list: what it says and what picking it does."""
 
-    __repr__ = record_repr
-
     id: str
     text: str
     effects: tuple[Effect, ...] = ()
@@ -181,8 +173,6 @@ class Option(Gate):
 @attrs.frozen(kw_only=True)
 class OptionList(Gate):
     """Options offered on some bands (or before the roll); pick exactly `pick`, or up to it."""
-
-    __repr__ = record_repr
 
     on: tuple[str, ...] = ()
     """Band ids this list is offered on; empty offers it on every result."""

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Literal, Protocol, TypeVar
 import attrs
 
 from hearthroll.core.errors import RuleError
-from hearthroll.core.records import record_repr
+from hearthroll.core.records import Record
 from hearthroll.core.rules.effects import AutoMod, Effect, Option, OptionList
 
 Mechanic = Literal["pool", "stat_dice", "sum", "action", "d20", "table", "none"]
@@ -25,10 +25,8 @@ Choose = Literal["highest", "player"]
 
 
 @attrs.frozen
-class Stat:
+class Stat(Record):
     """A number on a sheet that rolls read: a character stat or a steading stat."""
-
-    __repr__ = record_repr
 
     id: str
     name: str
@@ -43,10 +41,8 @@ class Stat:
 
 
 @attrs.frozen
-class Meter:
+class Meter(Record):
     """A bounded number that moves in play: HP, health, momentum, stamina."""
-
-    __repr__ = record_repr
 
     id: str
     name: str
@@ -68,10 +64,8 @@ class Meter:
 
 
 @attrs.frozen
-class Condition:
+class Condition(Record):
     """A mark on a sheet or steading, optionally lasting a number of rounds."""
-
-    __repr__ = record_repr
 
     id: str
     name: str
@@ -84,10 +78,8 @@ class Condition:
 
 
 @attrs.frozen
-class Hold:
+class Hold(Record):
     """Held currency: earned by a move, spent later on its options."""
-
-    __repr__ = record_repr
 
     id: str
     name: str
@@ -103,11 +95,9 @@ class Hold:
 
 
 @attrs.frozen
-class Source:
+class Source(Record):
     """Where an item's words come from and the licence they are used under, credited on its
     card: a Datasworn item's book, page, authors and licence (CC BY 4.0 asks for credit)."""
-
-    __repr__ = record_repr
 
     title: str
     authors: tuple[str, ...] = ()
@@ -119,10 +109,8 @@ class Source:
 
 
 @attrs.frozen
-class TableRow:
+class TableRow(Record):
     """One result of a table, over the faces `low`..`high` of its die."""
-
-    __repr__ = record_repr
 
     id: str
     low: int
@@ -144,10 +132,8 @@ class TableRow:
 
 
 @attrs.frozen
-class Table:
+class Table(Record):
     """A table rolled on with one die, each face landing in exactly one row."""
-
-    __repr__ = record_repr
 
     id: str
     name: str
@@ -168,10 +154,8 @@ class Table:
 
 
 @attrs.frozen
-class GearItem:
+class GearItem(Record):
     """Something a character carries: armor, a weapon, a kit."""
-
-    __repr__ = record_repr
 
     id: str
     name: str
@@ -194,10 +178,8 @@ class GearItem:
 
 
 @attrs.frozen
-class Template:
+class Template(Record):
     """A kind of character outside any playbook: human, ogre, automaton."""
-
-    __repr__ = record_repr
 
     id: str
     name: str
@@ -211,10 +193,8 @@ class Template:
 
 
 @attrs.frozen
-class SteadingSpec:
+class SteadingSpec(Record):
     """The house game's village: its stats, flags, sizes, and seasons in order."""
-
-    __repr__ = record_repr
 
     stats: tuple[Stat, ...]
     flags: tuple[Condition, ...] = ()
@@ -233,11 +213,9 @@ class Levelled(Protocol):
 
 
 @attrs.frozen
-class XpRule:
+class XpRule(Record):
     """Levels from XP: a new character starts at `start_level` and levels up at `base` +
     `per_level` × level; rerolls follow the level (`"none"`: no rerolls)."""
-
-    __repr__ = record_repr
 
     base: int = 6
     per_level: int = 2
@@ -266,10 +244,8 @@ class XpRule:
 
 
 @attrs.frozen
-class EfficacyRule:
+class EfficacyRule(Record):
     """Skill with a move: it starts at `start`; below `check_below`, roll d`die` ≤ efficacy."""
-
-    __repr__ = record_repr
 
     start: int = 0
     check_below: int = 80
@@ -283,10 +259,8 @@ class EfficacyRule:
 
 
 @attrs.frozen
-class RollSpec:
+class RollSpec(Record):
     """How a move rolls: the mechanic, what it adds, and what changes it automatically."""
-
-    __repr__ = record_repr
 
     mechanic: Mechanic = "none"
     dice: str = ""
@@ -311,14 +285,12 @@ class RollSpec:
 
 
 @attrs.frozen
-class BandText:
+class BandText(Record):
     """One outcome of a move: its stable id, its label, its text, and its range if it has one.
 
     `low`/`high` are totals for `sum`; for `pool` they may split `weak` by the highest kept
     die (2 to 5); other mechanics name their bands by id alone. None leaves a range open.
     """
-
-    __repr__ = record_repr
 
     id: str
     label: str
@@ -328,10 +300,8 @@ class BandText:
 
 
 @attrs.frozen
-class Input:
+class Input(Record):
     """A value the GM gives when the move is made: a number, or one of `choices`."""
-
-    __repr__ = record_repr
 
     id: str
     name: str
@@ -343,10 +313,8 @@ class Input:
 
 
 @attrs.frozen
-class Move:
+class Move(Record):
     """A packet of rules: its trigger and text for people, its roll, bands, options, effects."""
-
-    __repr__ = record_repr
 
     id: str
     name: str
@@ -421,10 +389,8 @@ that grow with a big content package."""
 
 
 @attrs.frozen
-class Ruleset:
+class Ruleset(Record):
     """One game the screen can run: everything its sheets, rolls and moves refer to."""
-
-    __repr__ = record_repr
 
     id: str
     name: str
@@ -517,10 +483,8 @@ class Ruleset:
 
 
 @attrs.frozen
-class Catalog:
+class Catalog(Record):
     """Every ruleset the screen knows, with their moves."""
-
-    __repr__ = record_repr
 
     rulesets: tuple[Ruleset, ...]
     default_ruleset: str = "house"

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Protocol, TypeVar
 import attrs
 
 from hearthroll.core.errors import NotFound
-from hearthroll.core.records import record_repr
+from hearthroll.core.records import Record
 
 if TYPE_CHECKING:
     from hearthroll.core.rules.model import Catalog, Ruleset
@@ -68,11 +68,9 @@ ASK_ID = "ask the oracle: "
 
 
 @attrs.frozen
-class Entry:
+class Entry(Record):
     """Something found beside the moves by the same search: an oracle table (by its name, its
     id and its collection's words), or Ask the Oracle at the odds named."""
-
-    __repr__ = record_repr
 
     id: str
     name: str
@@ -110,10 +108,8 @@ def palette_items(ruleset: Ruleset, odds: Mapping[str, int]) -> tuple[Searchable
 
 
 @attrs.frozen
-class Hit:
+class Hit(Record):
     """One match: the position of the item in the index, and how well it matched."""
-
-    __repr__ = record_repr
 
     index: int
     score: float

@@ -23,7 +23,7 @@ from hearthroll.core.campaign.events import Outcome
 from hearthroll.core.campaign.state import Campaign
 from hearthroll.core.dice.sources import AskingDice, DiceSource, RandomDice
 from hearthroll.core.errors import HearthrollError, RuleError
-from hearthroll.core.records import record_repr
+from hearthroll.core.records import Record
 from hearthroll.core.rules.model import Move, Ruleset
 from hearthroll.core.rules.search import find_move
 from hearthroll.core.verbs import session
@@ -59,10 +59,8 @@ __all__ = [
 
 
 @attrs.frozen
-class Asked:
+class Asked(Record):
     """The questions a request still needs, and the roll so far when it was made."""
-
-    __repr__ = record_repr
 
     questions: tuple[Question, ...]
     request: MoveRequest

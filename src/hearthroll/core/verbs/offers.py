@@ -12,7 +12,7 @@ from hearthroll.core.campaign.events import Event, Outcome, record, standing
 from hearthroll.core.campaign.state import Campaign
 from hearthroll.core.errors import HearthrollError, RuleError
 from hearthroll.core.games import aboard, assets
-from hearthroll.core.records import record_repr
+from hearthroll.core.records import Record
 from hearthroll.core.rules.model import Ruleset
 from hearthroll.core.rules.search import find_move
 
@@ -23,11 +23,9 @@ LET_OFF = "let_off"
 
 
 @attrs.frozen
-class Offer:
+class Offer(Record):
     """A move offered next: its id, the pick it starts with, and, for everyone aboard, who
     makes it and the companion it acts on (None: as any move is made)."""
-
-    __repr__ = record_repr
 
     move: str
     preset: str = ""

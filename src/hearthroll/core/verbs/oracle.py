@@ -13,7 +13,7 @@ from hearthroll.core.campaign.state import Campaign
 from hearthroll.core.dice.sources import PERCENTILE, DiceSource, face_on, rolling_for
 from hearthroll.core.errors import NotFound, RuleError
 from hearthroll.core.numbers import whole_number
-from hearthroll.core.records import record_repr
+from hearthroll.core.records import Record
 from hearthroll.core.rules.model import Ruleset, Table, TableRow
 
 ORACLE_DEPTH = 5
@@ -28,11 +28,9 @@ _SAID_AS = {"fifty fifty": "50/50", "50 50": "50/50"}
 
 
 @attrs.frozen
-class Drawn:
+class Drawn(Record):
     """One row an oracle landed on: its table, the face (None: the GM picked it) and how many
     rolls deep it was made (0 for the table asked)."""
-
-    __repr__ = record_repr
 
     table: Table
     row: TableRow
@@ -50,11 +48,9 @@ class Drawn:
 
 
 @attrs.frozen
-class Reading:
+class Reading(Record):
     """What an oracle said: each row drawn, in the order the rolls were made, and the rolls
     its rows asked for that were not made (past `ORACLE_DEPTH` or `MOST_ROLLS`)."""
-
-    __repr__ = record_repr
 
     drawn: tuple[Drawn, ...]
     unmade: tuple[str, ...] = ()
@@ -65,10 +61,8 @@ class Reading:
 
 
 @attrs.frozen
-class Answer:
+class Answer(Record):
     """Ask the Oracle's answer: the odds named, the d100's face, yes or no, and a match."""
-
-    __repr__ = record_repr
 
     odds: str
     chance: int

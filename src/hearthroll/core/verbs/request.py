@@ -10,7 +10,7 @@ from collections.abc import Mapping
 
 import attrs
 
-from hearthroll.core.records import record_repr
+from hearthroll.core.records import Record
 from hearthroll.core.rules.model import Input
 
 KINDS = ("asset", "stat", "input", "picks", "floor", "track", "resist", "dice", "burn", "boost")
@@ -23,10 +23,8 @@ and the band's. A list the rules let the player pick fewer of ("up to") is asked
 
 
 @attrs.frozen
-class MoveRequest:
+class MoveRequest(Record):
     """A move as the GM asks for it, and the answers given so far."""
-
-    __repr__ = record_repr
 
     move: str
     actor: str | None = None
@@ -66,10 +64,8 @@ class MoveRequest:
 
 
 @attrs.frozen
-class Question:
+class Question(Record):
     """One thing a move still needs, in words a person can answer."""
-
-    __repr__ = record_repr
 
     kind: str
     """One of `KINDS`."""

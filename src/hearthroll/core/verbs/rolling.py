@@ -21,15 +21,13 @@ from hearthroll.core.dice.sources import DiceSource, rolling_for
 from hearthroll.core.errors import RuleError
 from hearthroll.core.games import encounter, momentum
 from hearthroll.core.numbers import signed
-from hearthroll.core.records import record_repr
+from hearthroll.core.records import Record
 from hearthroll.core.rules.model import Move, Ruleset
 
 
 @attrs.frozen
-class Throw:
+class Throw(Record):
     """What a roller reads: the dice, the move, the stat's value, the adds and the edge."""
-
-    __repr__ = record_repr
 
     dice: DiceSource
     move: Move
@@ -96,10 +94,8 @@ def _table(t: Throw) -> Roll:
 
 
 @attrs.frozen
-class Roller:
+class Roller(Record):
     """A mechanic's roller, and what of the character's it reads."""
-
-    __repr__ = record_repr
 
     roll: Callable[[Throw], Roll]
     takes_adds: bool = True

@@ -37,7 +37,7 @@ from hearthroll.core.games import (
     steading,
 )
 from hearthroll.core.games.stage import Landing
-from hearthroll.core.records import record_repr
+from hearthroll.core.records import Record
 from hearthroll.core.rules.effects import Option, OptionList
 from hearthroll.core.rules.model import Move, Ruleset
 from hearthroll.core.rules.search import find_move
@@ -143,10 +143,8 @@ def make_move(
 
 
 @attrs.frozen
-class Making:
+class Making(Record):
     """A move on its way down the pipeline: what was asked, and what each stage made of it."""
-
-    __repr__ = record_repr
 
     before: Campaign
     """The campaign before the move."""

@@ -7,7 +7,7 @@ from collections.abc import Iterable, Mapping
 
 import attrs
 
-from hearthroll.core.records import record_repr
+from hearthroll.core.records import Record
 from hearthroll.store.datasworn.package import JsonPath, Package
 from hearthroll.store.datasworn.words import Words, plain
 from hearthroll.store.ruleset_file import Problem
@@ -17,10 +17,8 @@ MOVES: frozenset[str] = frozenset({"move", "asset", "asset_move", "foe"})
 
 
 @attrs.frozen
-class Target:
+class Target(Record):
     """What a Datasworn id leads to in the catalog."""
-
-    __repr__ = record_repr
 
     kind: str
     """A `Kind`, or `other` for an item the catalog keeps no copy of (a truth, an atlas
@@ -33,11 +31,11 @@ class Target:
 
 
 @attrs.define
-class Context:
+class Context(Record):
     """One package's conversion: its file, its target ruleset's rollable ids, every id of the
     packages read together, and the words lost on the way (a link that leads nowhere)."""
 
-    __repr__ = record_repr
+    __hash__ = None  # type: ignore[assignment]  # mutable, as attrs makes it
 
     package: Package
     ruleset: str

@@ -17,7 +17,7 @@ from typing import Any
 
 import attrs
 
-from hearthroll.core.records import record_repr
+from hearthroll.core.records import Record
 from hearthroll.core.rules.effects import AutoMod, Effect, Option, OptionList
 from hearthroll.core.rules.model import BandText, Input, Move, RollSpec
 from hearthroll.store.converter import KeyPath
@@ -47,10 +47,8 @@ LEGACY_WORDS = "A legacy roll: roll the challenge dice against the legacy track'
 
 
 @attrs.frozen
-class Built:
+class Built(Record):
     """A converted item and where each of its keys came from in the package."""
-
-    __repr__ = record_repr
 
     move: Move
     origins: dict[KeyPath, str]
@@ -60,9 +58,7 @@ NO_ROLL = RollSpec()
 
 
 @attrs.frozen
-class _Roll:
-    __repr__ = record_repr
-
+class _Roll(Record):
     spec: RollSpec = NO_ROLL
     inputs: tuple[Input, ...] = ()
     words: str = ""

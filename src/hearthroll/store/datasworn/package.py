@@ -16,7 +16,7 @@ from typing import Any, Literal
 
 import attrs
 
-from hearthroll.core.records import record_repr
+from hearthroll.core.records import Record
 from hearthroll.core.rules.model import Source
 
 MAX_BYTES = 32 * 1024 * 1024
@@ -40,10 +40,8 @@ class PackageError(Exception):
 
 
 @attrs.frozen
-class Node:
+class Node(Record):
     """One item of a package: what it is, where it is, and what hearthroll calls it."""
-
-    __repr__ = record_repr
 
     kind: Kind
     path: JsonPath
@@ -72,10 +70,8 @@ class Node:
 
 
 @attrs.frozen
-class Package:
+class Package(Record):
     """A parsed package and what it is."""
-
-    __repr__ = record_repr
 
     name: str
     """The file, as messages name it."""

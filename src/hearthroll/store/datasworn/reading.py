@@ -17,7 +17,7 @@ from typing import Any
 
 import attrs
 
-from hearthroll.core.records import record_repr
+from hearthroll.core.records import Record
 from hearthroll.core.rules.describe import credit_line
 from hearthroll.core.rules.model import Move, Ruleset
 from hearthroll.store.converter import KeyPath
@@ -46,12 +46,10 @@ _Key = tuple[str, JsonPath]
 
 
 @attrs.frozen
-class Read:
+class Read(Record):
     """What reading packages made: their files, the problems that keep a file from being read
     at all (not a package, a version hearthroll does not read), and the warnings `check`
     reports (a table left out, a link that leads nowhere kept as its words)."""
-
-    __repr__ = record_repr
 
     files: tuple[RulesetFile, ...]
     problems: tuple[Problem, ...] = ()

@@ -16,7 +16,7 @@ from typing import Any
 
 import attrs
 
-from hearthroll.core.records import record_repr
+from hearthroll.core.records import Record
 from hearthroll.core.rules.effects import Effect
 from hearthroll.core.rules.model import Table, TableRow
 from hearthroll.store.converter import KeyPath
@@ -30,10 +30,8 @@ COLUMNS = ("text2", "text3")
 
 
 @attrs.frozen
-class BuiltTable:
+class BuiltTable(Record):
     """A converted table and where each of its keys came from in the package."""
-
-    __repr__ = record_repr
 
     table: Table
     origins: dict[KeyPath, str]

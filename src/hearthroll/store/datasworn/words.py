@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 import attrs
 
-from hearthroll.core.records import record_repr
+from hearthroll.core.records import Record
 
 LINK = re.compile(r"\[([^\]]*)\]\((?:datasworn:|id:)([^)\s]+)\)")
 """`[Pay the Price](datasworn:move:starforged/fate/pay_the_price)` (0.1.x) or
@@ -25,10 +25,8 @@ _MARKS = re.compile(r"[\[{*_\n]|^\s*-")
 
 
 @attrs.frozen
-class Link:
+class Link(Record):
     """A place in the text that names another item: a link or a marker."""
-
-    __repr__ = record_repr
 
     target: str
     """The Datasworn id it names, as written."""
@@ -37,10 +35,8 @@ class Link:
 
 
 @attrs.frozen
-class Words:
+class Words(Record):
     """A text made plain, with the links it held."""
-
-    __repr__ = record_repr
 
     text: str
     links: tuple[Link, ...] = ()

@@ -11,17 +11,15 @@ from textual.binding import Binding
 
 from hearthroll.core.campaign.events import Event
 from hearthroll.core.campaign.state import Campaign
-from hearthroll.core.records import record_repr
+from hearthroll.core.records import Record
 from hearthroll.core.rules.model import Ruleset
 from hearthroll.tui.table_protocol import Table
 
 
 @attrs.frozen
-class Seat:
+class Seat(Record):
     """What a command's "why not now?" looks at: the campaign, its ruleset, who acts, and the
     recent log (what the newest roll offers next)."""
-
-    __repr__ = record_repr
 
     state: Campaign
     ruleset: Ruleset
@@ -70,10 +68,8 @@ def nothing(table: Table, *parameters: Any) -> None:
 
 
 @attrs.frozen(kw_only=True)
-class Command:
+class Command(Record):
     """One table key, and everything said and done about it."""
-
-    __repr__ = record_repr
 
     key: str
     """Textual's keys for it, comma-separated ("U,ctrl+r")."""

@@ -12,16 +12,14 @@ from textual.containers import Vertical
 from textual.widgets import Checkbox, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from hearthroll.core.records import record_repr
+from hearthroll.core.records import Record
 from hearthroll.tui.screens.dialog import Check, FormDialog, error_line
 from hearthroll.tui.widgets.ticks import TickBox
 
 
 @attrs.frozen
-class CampaignChoice:
+class CampaignChoice(Record):
     """What the new campaign should be."""
-
-    __repr__ = record_repr
 
     name: str
     ruleset: str

@@ -13,16 +13,14 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.widgets import SelectionList, Static
 
-from hearthroll.core.records import record_repr
+from hearthroll.core.records import Record
 from hearthroll.tui.screens.dialog import Check, Dialog, error_line
 from hearthroll.tui.widgets.ticks import TickList
 
 
 @attrs.frozen
-class PickList:
+class PickList(Record):
     """One option list: its heading, its items (id, text), how many to pick."""
-
-    __repr__ = record_repr
 
     heading: str
     items: tuple[tuple[str, str], ...]

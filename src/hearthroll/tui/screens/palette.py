@@ -15,7 +15,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from hearthroll.core.records import record_repr
+from hearthroll.core.records import Record
 from hearthroll.core.rules.model import Move, Ruleset
 from hearthroll.core.rules.search import TABLE, Entry, MoveIndex
 from hearthroll.tui.card import move_card
@@ -27,10 +27,8 @@ LIMIT = 40
 
 
 @attrs.frozen
-class PaletteChoice:
+class PaletteChoice(Record):
     """The move picked, and how to roll it."""
-
-    __repr__ = record_repr
 
     move: str
     advantage: bool = False

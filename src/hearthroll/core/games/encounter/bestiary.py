@@ -8,7 +8,7 @@ import attrs
 from hearthroll.core.campaign.state import Campaign, Encounter, Foe
 from hearthroll.core.errors import NotFound, RuleError
 from hearthroll.core.games.encounter.foes import check_scores, foe_problems, make_foe
-from hearthroll.core.records import record_repr
+from hearthroll.core.records import Record
 from hearthroll.core.rules.model import Ruleset
 
 MOST_AT_ONCE = 20
@@ -20,10 +20,8 @@ Where = tuple[str | int, ...]
 
 
 @attrs.frozen
-class KnownFoe:
+class KnownFoe(Record):
     """A foe the bestiary knows: what each one of its kind starts a fight with."""
-
-    __repr__ = record_repr
 
     name: str
     ruleset: str
@@ -46,10 +44,8 @@ class KnownFoe:
 
 
 @attrs.frozen
-class Bestiary:
+class Bestiary(Record):
     """Every foe known, in the order written."""
-
-    __repr__ = record_repr
 
     foes: tuple[KnownFoe, ...] = ()
 

@@ -22,7 +22,7 @@ from hearthroll.core.games.encounter.foes import foe_tags, hurt_foe, is_down, pu
 from hearthroll.core.games.encounter.refusals import refusal
 from hearthroll.core.games.encounter.rounds import needs_encounter, take_turn
 from hearthroll.core.games.encounter.terms import Terms, terms
-from hearthroll.core.records import record_repr
+from hearthroll.core.records import Record
 from hearthroll.core.rules.effects import Effect
 from hearthroll.core.rules.model import Move, Ruleset
 
@@ -32,10 +32,8 @@ if TYPE_CHECKING:  # the rolling parts are imported where a maneuver rolls: a sh
 
 
 @attrs.frozen
-class Made:
+class Made(Record):
     """What a maneuver did: the dice, the band, the named modifiers and the results in words."""
-
-    __repr__ = record_repr
 
     state: Campaign
     dice: tuple[int, ...]

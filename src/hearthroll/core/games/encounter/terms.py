@@ -12,7 +12,7 @@ from hearthroll.core.errors import RuleError
 from hearthroll.core.games.encounter.efficacy import checks_efficacy, efficacy_of
 from hearthroll.core.games.encounter.foes import foe_tags
 from hearthroll.core.numbers import signed
-from hearthroll.core.records import record_repr
+from hearthroll.core.records import Record
 from hearthroll.core.rules.effects import AutoMod
 from hearthroll.core.rules.model import Move, Ruleset
 
@@ -41,10 +41,8 @@ def modifier(ruleset: Ruleset, stat_id: str, value: int) -> int:
 
 
 @attrs.frozen
-class Terms:
+class Terms(Record):
     """What a d20 maneuver adds and must reach, each modifier named (`+1 Dex`)."""
-
-    __repr__ = record_repr
 
     modifier: int
     target: int
