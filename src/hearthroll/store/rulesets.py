@@ -10,7 +10,7 @@ same shape, its problems named by their place in the JSON.
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -54,18 +54,24 @@ def _syntax_problem(name: str, error: tomllib.TOMLDecodeError) -> Problem:
     return Problem(name, line, column, "", f"TOML syntax: {message}")
 
 
-def parse_text(text: str, name: str) -> tuple[RulesetFile | None, list[Problem]]:
-    """Parse and structure one file's text; on problems the file is None."""
+def parse_text(
+    text: str, name: str, document: dict[str, Any] | None = None
+) -> tuple[RulesetFile | None, list[Problem]]:
+    """Parse and structure one file's text (`document`: its TOML already parsed, as the
+    shipped catalog's is); on problems the file is None."""
     if len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
         return None, [Problem(name, 1, 1, "", f"file is larger than {MAX_BYTES // 1024} KiB")]
-    deep = too_deep(text)
-    if deep is not None:
-        message = f"arrays or tables nest deeper than {MAX_NESTING} levels; no move file needs that"
-        return None, [Problem(name, deep[0], deep[1], "", message)]
-    try:
-        document = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        return None, [_syntax_problem(name, error)]
+    if document is None:
+        deep = too_deep(text)
+        if deep is not None:
+            message = (
+                f"arrays or tables nest deeper than {MAX_NESTING} levels; no move file needs that"
+            )
+            return None, [Problem(name, deep[0], deep[1], "", message)]
+        try:
+            document = tomllib.loads(text)
+        except tomllib.TOMLDecodeError as error:
+            return None, [_syntax_problem(name, error)]
     shell = RulesetFile(name, (), (), text)
     problems = _check_top(document, shell)
     if any(p.path == "schema_version" for p in problems):
@@ -157,9 +163,14 @@ def _structure_tables(
     return built
 
 
-def read_file(path: Path | Traversable, name: str | None = None) -> RulesetFile:
+def read_file(
+    path: Path | Traversable,
+    name: str | None = None,
+    ahead: Callable[[str], dict[str, Any] | None] | None = None,
+) -> RulesetFile:
     """Read one ruleset file, raising RulesetError with every problem it has; a `.json` file
-    is read as a Datasworn package."""
+    is read as a Datasworn package. `ahead` gives the file's TOML document parsed ahead of
+    time, if it has one for this text (the shipped catalog's)."""
     if isinstance(path, Path) and path.suffix.lower() == ".json":
         return read_files([path])[0]
     label = name or str(path)
@@ -175,15 +186,18 @@ def read_file(path: Path | Traversable, name: str | None = None) -> RulesetFile:
     except OSError as error:
         reason = error.strerror or str(error)
         raise RulesetError([Problem(label, 1, 1, "", f"cannot be read: {reason}")]) from None
-    parsed, problems = parse_text(text, label)
+    parsed, problems = parse_text(text, label, ahead(text) if ahead is not None else None)
     if parsed is None:
         raise RulesetError(problems)
     return parsed
 
 
 def shipped_file() -> RulesetFile:
-    """The catalog installed with the package."""
-    return read_file(shipped_path(), SHIPPED)
+    """The catalog installed with the package (its TOML parsed ahead, when it is the text the
+    package was made with: `shipped_document`)."""
+    from hearthroll.store.shipped_document import parsed
+
+    return read_file(shipped_path(), SHIPPED, ahead=parsed)
 
 
 def read_files(paths: Sequence[Path]) -> list[RulesetFile]:
