@@ -38,6 +38,9 @@ QUIET_ROUNDS = 2
 """Rounds in a row that must find nothing more sent before the next key goes."""
 LIMIT = 2.0
 """A key never waits longer than this (a flow stuck on something slow must not eat keys)."""
+STUCK = 10 * LIMIT
+"""A round of callbacks on the key's path is given up after this long: a node closed with one
+still queued would never answer (a slow round, on a busy machine, is waited for)."""
 
 
 class KeyGate:
@@ -156,7 +159,7 @@ class KeyGate:
                 finish()
 
         # a node that closes with `done` still queued never runs it: the round ends anyway
-        late = asyncio.get_running_loop().call_later(LIMIT, finish)
+        late = asyncio.get_running_loop().call_later(STUCK, finish)
         for node in nodes:
             if not node.call_later(done):  # a node no longer running has nothing left to do
                 waiting -= 1
