@@ -74,3 +74,13 @@ def test_an_edited_catalog_reads_as_edited(tmp_path: Path, monkeypatch: pytest.M
 def test_a_document_json_cannot_keep_as_toml_says_it_is_refused() -> None:
     with pytest.raises(ValueError, match="dates, times"):
         written("schema_version = 1\nwhen = 1979-05-27\n")
+
+
+def test_writing_it_again_from_a_broken_catalog_says_why_and_keeps_the_old(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    catalog = _copied(tmp_path, monkeypatch, "schema_version = = 1\n")
+    kept = shipped_document.document_path().read_bytes()
+    assert shipped_document.main() == 1
+    assert "not written" in capsys.readouterr().err
+    assert (catalog.parent / shipped_document.NAME).read_bytes() == kept

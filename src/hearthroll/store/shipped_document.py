@@ -20,7 +20,9 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
+from hearthroll.store.atomic import atomic_write
 from hearthroll.store.digests import sha256
+from hearthroll.store.errors import StoreError
 from hearthroll.store.sources import shipped_path
 
 NAME = "moves.parsed.json"
@@ -67,10 +69,14 @@ def written(text: str) -> str:
 
 
 def main() -> int:
-    """Write the JSON for the shipped catalog as it is now."""
+    """Write the JSON for the shipped catalog as it is now (whole, or not at all)."""
     source = shipped_path()
     target = document_path().resolve()
-    target.write_text(written(source.read_text(encoding="utf-8")), encoding="utf-8")
+    try:
+        atomic_write(target, written(source.read_text(encoding="utf-8")).encode("utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError, StoreError) as error:  # TOML's errors too
+        print(f"{source}: not written: {error}", file=sys.stderr)
+        return 1
     print(f"wrote {target.name} from {source.name}")
     return 0
 
