@@ -305,23 +305,33 @@ def test_a_warm_process_for_new_code_stops_the_one_for_older_code(warm: Warm) ->
 
 
 def _state(pid: int) -> str:
-    """A process's state letter from /proc (`T` stopped, `S` sleeping, `R` running)."""
-    return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    """A process's state letter from /proc (`T` stopped, `S` sleeping, `R` running; `gone`
+    once it has ended)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except FileNotFoundError:
+        return "gone"
+
+
+def _catches(pid: int, number: int) -> bool:
+    """Whether the process `pid` has a handler of its own for the signal `number` (SigCgt)."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("SigCgt:"):
+            return bool(int(line.split()[1], 16) >> (number - 1) & 1)
+    return False
 
 
 def test_ctrl_z_stops_the_served_command_with_the_client_and_fg_goes_on(warm: Warm) -> None:
     with served_batch(warm) as (client, served):
-        # until the client knows the command's pid (it comes at once); a loaded machine may
-        # take seconds to stop it, and a CONT sent too soon would undo the stop that follows
-        for _ in range(6):
-            client.send_signal(signal.SIGTSTP)
-            if wait_for(lambda: _state(served) == "T", 10.0):
-                break
-            client.send_signal(signal.SIGCONT)
-            wait_for(lambda: _state(served) != "T" and _state(client.pid) != "T")
-        assert _state(served) == "T" and wait_for(lambda: _state(client.pid) == "T")
+        # a Ctrl-Z before the client takes it over stops the client alone, and one stopped past
+        # its patience runs the command itself: the client's own Ctrl-Z comes with the go-ahead
+        assert wait_for(lambda: _catches(client.pid, signal.SIGTSTP)), "Ctrl-Z never taken over"
+        client.send_signal(signal.SIGTSTP)
+        assert wait_for(lambda: _state(served) == "T"), _state(served)
+        assert wait_for(lambda: _state(client.pid) == "T"), _state(client.pid)
         client.send_signal(signal.SIGCONT)
         assert wait_for(lambda: _state(served) != "T" and _state(client.pid) != "T")
+        assert _state(served) != "gone"
         assert client.stdin is not None
         client.stdin.write(b"roll 1d1\n")
         client.stdin.close()
