@@ -99,7 +99,7 @@ class KeyGate:
         if not self._held:
             return
         if not self._ready() and time.monotonic() - self._since < LIMIT:
-            self._app.set_timer(STEP, self._pump)
+            self._soon(self._pump)
             return
         key = self._held.popleft()
         self._current = key
@@ -111,6 +111,12 @@ class KeyGate:
         if not key.is_forwarded:  # a priority binding took it at once
             self._current = None
         self._follow()
+
+    def _soon(self, callback: Callable[[], object]) -> None:
+        """`callback` on the app's messages in `STEP` seconds. The loop's own timer: Textual's
+        one-shot `set_timer` drops its only tick when the process was paused past it (skipped as
+        late), and a key would then wait for good."""
+        asyncio.get_running_loop().call_later(STEP, self._app.call_later, callback)
 
     def _screen(self) -> Screen[object] | None:
         try:
@@ -134,7 +140,7 @@ class KeyGate:
         gone = target is None or not target.is_attached  # its screen closed before it came
         # a widget that handled the key stopped it (Message keeps that flag private)
         if current is not None and not current._stop_propagation and not late and not gone:
-            self._app.set_timer(STEP, self._follow)
+            self._soon(self._follow)
             return
         self._current = None
         self._wait_for_screen()
