@@ -36,7 +36,8 @@ async def until(pilot: Pilot[None], check: Callable[[], bool], tries: int = 100)
             return
 
 
-async def test_a_burst_into_a_new_field_keeps_its_order(tmp_path: Path) -> None:
+async def new_character_in_a_burst(tmp_path: Path) -> None:
+    """`A`, Ctrl+U, "Tam", Enter in one burst: Tam joins the party, last, and the table is back."""
     app = demo(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -45,6 +46,10 @@ async def test_a_burst_into_a_new_field_keeps_its_order(tmp_path: Path) -> None:
         await until(pilot, lambda: "Tam" in app.live.state.characters)
         assert list(app.live.state.characters) == ["Brannoc", "Isolde", "Wren", "Tam"]
         assert isinstance(app.screen, TableScreen)
+
+
+async def test_a_burst_into_a_new_field_keeps_its_order(tmp_path: Path) -> None:
+    await new_character_in_a_burst(tmp_path)
 
 
 async def test_a_burst_goes_through_when_textual_timers_drop_their_tick(
@@ -58,13 +63,7 @@ async def test_a_burst_goes_through_when_textual_timers_drop_their_tick(
         return set_timer(self, delay, callback, name="dropped", pause=True)  # type: ignore[arg-type]
 
     monkeypatch.setattr(App, "set_timer", dropped)
-    app = demo(tmp_path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        assert app.live is not None
-        burst(app, "A", "ctrl+u", *"Tam", "\r")
-        await until(pilot, lambda: "Tam" in app.live.state.characters)
-        assert list(app.live.state.characters) == ["Brannoc", "Isolde", "Wren", "Tam"]
+    await new_character_in_a_burst(tmp_path)
 
 
 async def test_a_backspace_in_a_burst_deletes_the_letter_before_it(tmp_path: Path) -> None:
